@@ -1,0 +1,1 @@
+CREATE INDEX "messages_outbox_idx" ON "messages" USING btree ("updated_at") WHERE "messages"."status" = 'pending' and "messages"."from_me";

@@ -1,0 +1,31 @@
+// SECURITY-CRITICAL: who a widget is. A visitor id is only kept when the widget proves it with a
+// valid token of this very channel; a bare visitorId from the body is never trusted (it would let
+// anyone read another visitor's conversation).
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '../../../platform/platform.js';
+import type { ChannelRow } from '../../types.js';
+import { signVisitorToken, verifyVisitorToken } from '../visitor-token.js';
+import type { WebchatSession, WebchatSessionInput } from '../webchat.schemas.js';
+
+export async function startVisitorSession(
+  platform: Platform,
+  channel: ChannelRow,
+  input: WebchatSessionInput,
+): Promise<WebchatSession> {
+  const secret = platform.config.jwtSecret;
+  const known = await verifyVisitorToken(input.visitorToken, secret);
+  const same = known && known.tenantId === channel.tenantId && known.channelId === channel.id ? known : null;
+  const visitorId = same?.visitorId ?? randomUUID();
+  const visitorToken = await signVisitorToken(
+    {
+      tenantId: channel.tenantId,
+      channelId: channel.id,
+      visitorId,
+      // A field left out keeps what the visitor said before; an empty one clears it.
+      name: input.name ?? same?.name ?? '',
+      email: input.email ?? same?.email ?? '',
+    },
+    secret,
+  );
+  return { visitorId, visitorToken, channel: { name: channel.name, greeting: channel.greetingMessage } };
+}

@@ -1,0 +1,126 @@
+/**
+ * Reads of the web chat channel. A public widget key names its channel across all tenants, so
+ * finding the channel by key (and listing the demo channels) is a platform lookup through the
+ * unsafe handle, like a provider webhook resolving its channel; everything after it runs inside
+ * the channel's own tenant scope.
+ */
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { channels, contacts, messages, tenants, tickets } from '../../platform/db/schema.js';
+import { unsafeSystemDb, type TenantScope } from '../../platform/db/tenant-scope.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { ChannelRow } from '../types.js';
+
+/** Widget keys are random base64url strings; anything else is not looked up at all. */
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The web chat channel of a public key, of an active company; otherwise ERR_NO_WAPP_FOUND. */
+export async function channelByKey(db: Database, key: string): Promise<ChannelRow> {
+  if (!KEY_PATTERN.test(key)) throw new AppError('ERR_NO_WAPP_FOUND');
+  const [row] = await unsafeSystemDb(db)
+    .select({ channel: channels })
+    .from(channels)
+    .innerJoin(tenants, eq(tenants.id, channels.tenantId))
+    .where(and(eq(channels.type, 'webchat'), eq(channels.token, key), eq(tenants.status, 'active')))
+    .limit(1);
+  if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+  return row.channel;
+}
+
+export interface DemoChannel {
+  key: string;
+  channelName: string;
+  companyName: string;
+}
+
+/** The web chat channels seeded for the demo companies (`config.demo`), for the demo page. */
+export async function demoChannels(db: Database): Promise<DemoChannel[]> {
+  return unsafeSystemDb(db)
+    .select({ key: channels.token, channelName: channels.name, companyName: tenants.name })
+    .from(channels)
+    .innerJoin(tenants, eq(tenants.id, channels.tenantId))
+    .where(
+      and(
+        eq(channels.type, 'webchat'),
+        ne(channels.token, ''),
+        eq(tenants.status, 'active'),
+        sql`${channels.config}->>'demo' = 'true'`,
+      ),
+    )
+    .orderBy(tenants.name, channels.name);
+}
+
+export interface VisitorMessage {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  createdAt: string;
+  status: string;
+}
+
+export const HISTORY_LIMIT = 100;
+
+/**
+ * The visitor's conversation on this channel (all its tickets), oldest first, the last 100.
+ * Internal system lines and replies not sent yet (queued or scheduled) are not the visitor's to see.
+ */
+export async function visitorHistory(scope: TenantScope, channelId: number, visitorId: string): Promise<VisitorMessage[]> {
+  const contact = await scope.first(contacts, eq(contacts.webchatId, visitorId));
+  if (!contact) return [];
+  const rows = await scope.query((db, owns) => {
+    const ticketIds = db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(owns(tickets, eq(tickets.contactId, contact.id), eq(tickets.channelId, channelId)));
+    return db
+      .select({
+        id: messages.id,
+        body: messages.body,
+        fromMe: messages.fromMe,
+        isDeleted: messages.isDeleted,
+        status: messages.status,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(
+        owns(
+          messages,
+          inArray(messages.ticketId, ticketIds),
+          ne(messages.mediaType, 'system'),
+          or(eq(messages.fromMe, false), inArray(messages.status, ['sent', 'delivered', 'read', 'played'])),
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(HISTORY_LIMIT);
+  });
+  return rows.reverse().map((m) => ({
+    id: m.id,
+    body: m.isDeleted ? '' : m.body,
+    fromMe: m.fromMe,
+    createdAt: m.createdAt.toISOString(),
+    status: m.status,
+  }));
+}
+
+/**
+ * An outbound message of this visitor's own conversation (the widget may only mark those read),
+ * with what tells whether its send has been recorded yet; undefined for anything else.
+ */
+export async function visitorOutbound(scope: TenantScope, channelId: number, visitorId: string, messageId: number) {
+  const [found] = await scope.query((db, owns) =>
+    db
+      .select({ status: messages.status, externalId: messages.externalId })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(
+        and(
+          owns(messages, eq(messages.id, messageId), eq(messages.fromMe, true)),
+          owns(tickets, eq(tickets.channelId, channelId)),
+          owns(contacts, eq(contacts.webchatId, visitorId)),
+        ),
+      )
+      .limit(1),
+  );
+  return found;
+}

@@ -1,0 +1,115 @@
+// SECURITY-CRITICAL: the platform operator's routes. They reach across tenants, so EVERY route here
+// declares `config: { auth: 'operator' }` (an admin of tenant 1, checked by the auth hook) and no
+// tenant id is taken from the caller's token: the company is the one the operator names.
+import {
+  ZAdminUserUpdate,
+  ZIdParams,
+  ZPlan,
+  ZPlanInput,
+  ZPlatformSettings,
+  ZPlatformSettingsUpdate,
+  ZTenant,
+  ZTenantCreate,
+  ZTenantListQuery,
+  ZTenantUpdate,
+  ZUser,
+  ZUsersTotal,
+} from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listTenantUsers, listTenantViews, usersTotal } from './admin.queries.js';
+import { presentAdminUser, presentPlan, presentPlatformSettings, presentTenant } from './admin.presenter.js';
+import { addCompanyMonth } from './commands/add-company-month.js';
+import { createCompany } from './commands/create-company.js';
+import { deleteCompany } from './commands/delete-company.js';
+import { deletePlan } from './commands/delete-plan.js';
+import { createPlan, updatePlan } from './commands/save-plan.js';
+import { toggleCompanyStatus } from './commands/toggle-company-status.js';
+import { updateCompany } from './commands/update-company.js';
+import { updateCompanyUser } from './commands/update-company-user.js';
+import { updatePlatformSettings } from './commands/update-platform-settings.js';
+import { listPlans } from './plans.queries.js';
+import { readPlatformSettings } from './platform-settings.queries.js';
+
+const schema = { tags: ['admin'], security: [{ bearer: [] }] };
+const operator = { auth: 'operator' } as const;
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { platform } = app;
+  const { db } = platform;
+
+  // ------------------------------------------------------------------ companies
+  app.get(
+    '/admin/tenants/',
+    { config: operator, schema: { ...schema, querystring: ZTenantListQuery, response: { 200: z.array(ZTenant) } } },
+    async (req) => (await listTenantViews(db, req.query.status)).map(presentTenant),
+  );
+  app.post(
+    '/admin/tenants/',
+    { config: operator, schema: { ...schema, body: ZTenantCreate, response: { 201: ZTenant } } },
+    async (req, reply) => reply.status(201).send(presentTenant(await createCompany(platform, req.body))),
+  );
+  app.delete('/admin/tenants/:id', { config: operator, schema: { ...schema, params: ZIdParams } }, async (req, reply) => {
+    await deleteCompany(db, req.params.id);
+    return reply.status(204).send();
+  });
+  app.post(
+    '/admin/tenantsMonth/:id',
+    { config: operator, schema: { ...schema, params: ZIdParams, response: { 200: ZTenant } } },
+    async (req) => presentTenant(await addCompanyMonth(db, req.params.id)),
+  );
+  app.put(
+    '/admin/status/tenant/:id',
+    { config: operator, schema: { ...schema, params: ZIdParams, response: { 200: ZTenant } } },
+    async (req) => presentTenant(await toggleCompanyStatus(db, req.params.id)),
+  );
+  app.put(
+    '/admin/empresa/:id',
+    { config: operator, schema: { ...schema, params: ZIdParams, body: ZTenantUpdate, response: { 200: ZTenant } } },
+    async (req) => presentTenant(await updateCompany(db, req.params.id, req.body)),
+  );
+
+  // ------------------------------------------------------------------ users of any company
+  app.get(
+    '/admin/users/:id',
+    { config: operator, schema: { ...schema, params: ZIdParams, response: { 200: z.array(ZUser) } } },
+    async (req) => (await listTenantUsers(db, req.params.id)).map(presentAdminUser),
+  );
+  app.put(
+    '/admin/users/:id',
+    { config: operator, schema: { ...schema, params: ZIdParams, body: ZAdminUserUpdate, response: { 200: ZUser } } },
+    async (req) => presentAdminUser(await updateCompanyUser(db, req.params.id, req.body)),
+  );
+  app.get('/admin/userstotal', { config: operator, schema: { ...schema, response: { 200: ZUsersTotal } } }, () =>
+    usersTotal(db),
+  );
+
+  // ------------------------------------------------------------------ plans
+  app.get('/admin/plans', { config: operator, schema: { ...schema, response: { 200: z.array(ZPlan) } } }, async () =>
+    (await listPlans(db)).map(presentPlan),
+  );
+  app.post(
+    '/admin/plans',
+    { config: operator, schema: { ...schema, body: ZPlanInput, response: { 201: ZPlan } } },
+    async (req, reply) => reply.status(201).send(presentPlan(await createPlan(db, req.body))),
+  );
+  app.put(
+    '/admin/plans/:id',
+    { config: operator, schema: { ...schema, params: ZIdParams, body: ZPlanInput, response: { 200: ZPlan } } },
+    async (req) => presentPlan(await updatePlan(db, req.params.id, req.body)),
+  );
+  app.delete('/admin/plans/:id', { config: operator, schema: { ...schema, params: ZIdParams } }, async (req, reply) => {
+    await deletePlan(db, req.params.id);
+    return reply.status(204).send();
+  });
+
+  // ------------------------------------------------------------------ platform settings
+  app.get('/admin/settings', { config: operator, schema: { ...schema, response: { 200: ZPlatformSettings } } }, async () =>
+    presentPlatformSettings(await readPlatformSettings(db)),
+  );
+  app.put(
+    '/admin/settings',
+    { config: operator, schema: { ...schema, body: ZPlatformSettingsUpdate, response: { 200: ZPlatformSettings } } },
+    async (req) => presentPlatformSettings(await updatePlatformSettings(db, req.body)),
+  );
+};

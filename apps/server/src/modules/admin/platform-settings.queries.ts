@@ -1,0 +1,39 @@
+// Platform settings (SaaS-wide: trial, notice banner, sign-up, SMTP, gateway) are platform-owned
+// rows without a tenant, so they are read on the unscoped handle. Other modules read one value
+// through `getPlatformSetting` and never the table.
+import { PLATFORM_SETTING_KEYS, type PlatformSettingKey, type PlatformSettings } from '@prosa/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { platformSettings } from '../../platform/db/schema.js';
+import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
+
+/** The value of every key never saved. */
+export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = {
+  trialDays: '7',
+  noticeBanner: '',
+  allowSignup: 'true',
+  smtpHost: '',
+  smtpPort: '587',
+  smtpSecure: 'false',
+  smtpUser: '',
+  smtpPassword: '',
+  smtpFrom: '',
+  paymentGateway: 'mercadopago',
+};
+
+/** What a stored secret is answered as; sent back unchanged, it means "keep the stored one". */
+export const MASKED_SECRET = '********';
+
+export async function getPlatformSetting(db: Database, key: PlatformSettingKey): Promise<string> {
+  const [row] = await unsafeSystemDb(db).select().from(platformSettings).where(eq(platformSettings.key, key));
+  return row?.value ?? PLATFORM_SETTING_DEFAULTS[key];
+}
+
+/** Every known key, saved value or default, unmasked: present it with `presentPlatformSettings`. */
+export async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
+  const rows = await unsafeSystemDb(db).select().from(platformSettings);
+  const saved = new Map(rows.map((r) => [r.key, r.value]));
+  return Object.fromEntries(
+    PLATFORM_SETTING_KEYS.map((k) => [k, saved.get(k) ?? PLATFORM_SETTING_DEFAULTS[k]]),
+  ) as PlatformSettings;
+}

@@ -1,0 +1,33 @@
+// SECURITY-CRITICAL: password recovery codes. Short-lived, single-use, stored hashed, few attempts.
+import { randomInt } from 'node:crypto';
+import { mailTexts, type Language } from '@prosa/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { passwordResets, users } from '../../../platform/db/schema.js';
+import { unsafeSystemDb, withTenant } from '../../../platform/db/tenant-scope.js';
+import type { Platform } from '../../../platform/platform.js';
+import { sha256 } from '../../../platform/security/tokens.js';
+
+export const RESET_CODE_MINUTES = 15;
+
+/** Always succeeds from the caller's view, so it cannot be used to learn which emails exist. */
+export async function requestPasswordReset(platform: Platform, email: string): Promise<void> {
+  const [user] = await unsafeSystemDb(platform.db).select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await withTenant(platform.db, user.tenantId, async (scope) => {
+    // Only the newest code is valid.
+    await scope.update(passwordResets, { usedAt: new Date() }, and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))!);
+    await scope.insert(passwordResets, {
+      userId: user.id,
+      codeHash: sha256(`${user.id}:${code}`),
+      expiresAt: new Date(Date.now() + RESET_CODE_MINUTES * 60_000),
+    });
+  });
+  const lang: Language = user.configs?.language ?? 'pt';
+  const texts = mailTexts[lang];
+  await platform.mailer.send({
+    to: user.email,
+    subject: texts.resetSubject,
+    text: texts.resetBody(user.name, code, RESET_CODE_MINUTES),
+  });
+}

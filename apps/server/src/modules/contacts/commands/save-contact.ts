@@ -1,0 +1,89 @@
+import type { ContactInput, ContactUpdate } from '@prosa/contracts';
+import { eq } from 'drizzle-orm';
+import { contacts, contactTags, contactWallets } from '../../../platform/db/schema.js';
+import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
+import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { emitContactChange } from '../contacts.events.js';
+import { assertMayChangeNumber, walletsFor, type ContactView } from '../contacts.policy.js';
+import {
+  assertNumberFree,
+  assertTagsExist,
+  assertUsersExist,
+  getContact,
+  withRelations,
+  type ContactWithRelations,
+} from '../contacts.queries.js';
+
+const columns = (input: ContactInput) => ({
+  name: input.name,
+  number: input.number,
+  email: input.email,
+  extraInfo: input.extraInfo,
+  dealValue: input.dealValue,
+  description: input.description,
+  disableBot: input.disableBot,
+  disableCampaign: input.disableCampaign,
+  disableCrm: input.disableCrm,
+  ignoreContact: input.ignoreContact,
+});
+
+async function assertReferencesExist(scope: TenantScope, tagIds: number[], walletIds: number[]) {
+  await assertTagsExist(scope, tagIds);
+  await assertUsersExist(scope, walletIds);
+}
+
+async function replaceRelations(tx: TenantScope, contactId: number, tagIds: number[], walletIds: number[]) {
+  await tx.delete(contactTags, eq(contactTags.contactId, contactId));
+  await tx.delete(contactWallets, eq(contactWallets.contactId, contactId));
+  await tx.insert(contactTags, [...new Set(tagIds)].map((tagId) => ({ contactId, tagId })));
+  await tx.insert(contactWallets, [...new Set(walletIds)].map((userId) => ({ contactId, userId })));
+}
+
+/** The same number saved twice at once passes both checks; the unique index answers the second. */
+async function duplicateAsCode<R>(fn: () => Promise<R>): Promise<R> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_CONTACT');
+    throw err;
+  }
+}
+
+export async function createContact(scope: TenantScope, view: ContactView, input: ContactInput): Promise<ContactWithRelations> {
+  const wallets = walletsFor(view, input.wallets);
+  await assertNumberFree(scope, input.number);
+  await assertReferencesExist(scope, input.tags, wallets);
+  return duplicateAsCode(() =>
+    scope.transaction(async (tx) => {
+      const row = await tx.insert(contacts, columns(input));
+      await replaceRelations(tx, row.id, input.tags, wallets);
+      emitContactChange(tx, 'create', row.id);
+      return (await withRelations(tx, [row]))[0]!;
+    }),
+  );
+}
+
+export async function updateContact(
+  scope: TenantScope,
+  view: ContactView,
+  id: number,
+  update: ContactUpdate,
+): Promise<ContactWithRelations> {
+  const saved = await getContact(scope, view, id);
+  const input: ContactInput = { ...update, number: update.number ?? saved.number };
+  assertMayChangeNumber(view, saved.number, input.number);
+  const wallets = walletsFor(view, input.wallets);
+  await assertNumberFree(scope, input.number, id);
+  await assertReferencesExist(scope, input.tags, wallets);
+  return duplicateAsCode(() =>
+    scope.transaction(async (tx) => {
+      const [row] = await tx.update(contacts, { ...columns(input), updatedAt: new Date() }, eq(contacts.id, id));
+      // Deleted between the read above and this write.
+      if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
+      await replaceRelations(tx, id, input.tags, wallets);
+      emitContactChange(tx, 'update', id);
+      return (await withRelations(tx, [row]))[0]!;
+    }),
+  );
+}

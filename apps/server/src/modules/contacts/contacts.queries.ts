@@ -1,0 +1,193 @@
+import { and, asc, count, eq, gt, ilike, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../platform/db/client.js';
+import { contacts, contactTags, contactWallets, tags, users } from '../../platform/db/schema.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { ContactView } from './contacts.policy.js';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type TagRef = { id: number; name: string; color: string };
+export type UserRef = { id: number; name: string };
+export interface ContactWithRelations {
+  row: ContactRow;
+  tags: TagRef[];
+  wallets: UserRef[];
+}
+export interface ContactFilter {
+  searchParam: string;
+  tagsIds: number[];
+}
+
+type Owns = TenantScope['owns'];
+const MAX_INT4 = 2_147_483_647;
+/** Ids from a query string or body that a PostgreSQL int4 column can hold; others match nothing. */
+const validIds = (ids: number[]) => [...new Set(ids)].filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_INT4);
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Own wallet only: the contacts whose wallet holds the viewer. */
+function walletCondition(db: DbExecutor, owns: Owns, view: ContactView): SQL | undefined {
+  if (view.walletUserId === null) return undefined;
+  const mine = db
+    .select({ id: contactWallets.contactId })
+    .from(contactWallets)
+    .where(owns(contactWallets, eq(contactWallets.userId, view.walletUserId)));
+  return inArray(contacts.id, mine);
+}
+
+/**
+ * Name ILIKE, number contains, and email contains when the term has an `@`. The trigram indexes
+ * serve name and number; email has none, and an OR with it turns the search into a scan of every
+ * contact (measured: 3 ms against 250 ms on 400k contacts), so it joins only when asked for.
+ * A viewer who may not see numbers finds a contact by its whole number only: matching parts would
+ * let it rebuild a hidden number digit by digit.
+ */
+function searchCondition(view: ContactView, searchParam: string): SQL | undefined {
+  const term = searchParam.trim();
+  if (!term) return undefined;
+  const digits = term.replace(/\D/g, '');
+  const byNumber =
+    digits.length < 2 ? undefined : view.maskNumbers ? eq(contacts.number, digits) : like(contacts.number, contains(digits));
+  const byEmail = term.includes('@') ? ilike(contacts.email, contains(term)) : undefined;
+  return or(ilike(contacts.name, contains(term)), byNumber, byEmail);
+}
+
+function tagCondition(db: DbExecutor, owns: Owns, tagsIds: number[]): SQL | undefined {
+  if (tagsIds.length === 0) return undefined;
+  const ids = validIds(tagsIds);
+  if (ids.length === 0) return eq(contacts.id, -1);
+  const tagged = db
+    .select({ id: contactTags.contactId })
+    .from(contactTags)
+    .where(owns(contactTags, inArray(contactTags.tagId, ids)));
+  return inArray(contacts.id, tagged);
+}
+
+/** The contacts this viewer may see, with the filter of the list (or none). */
+function visible(db: DbExecutor, owns: Owns, view: ContactView, filter?: ContactFilter, extra?: SQL): SQL {
+  return owns(
+    contacts,
+    walletCondition(db, owns, view),
+    filter ? searchCondition(view, filter.searchParam) : undefined,
+    filter ? tagCondition(db, owns, filter.tagsIds) : undefined,
+    extra,
+  );
+}
+
+export async function listContacts(
+  scope: TenantScope,
+  view: ContactView,
+  q: ContactFilter & { pageNumber: number; pageSize: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    scope.query((db, owns) =>
+      db
+        .select()
+        .from(contacts)
+        .where(visible(db, owns, view, q))
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(q.pageSize)
+        .offset((q.pageNumber - 1) * q.pageSize),
+    ),
+    scope.query((db, owns) => db.select({ n: count() }).from(contacts).where(visible(db, owns, view, q))),
+  ]);
+  const n = Number(total?.n ?? 0);
+  return {
+    contacts: await withRelations(scope, rows),
+    count: n,
+    hasMore: (q.pageNumber - 1) * q.pageSize + rows.length < n,
+  };
+}
+
+/** A page of the export, by id after `afterId` (keyset: stable while contacts are added). */
+export function contactsAfter(scope: TenantScope, view: ContactView, afterId: number, limit: number) {
+  return scope.query((db, owns) =>
+    db
+      .select()
+      .from(contacts)
+      .where(visible(db, owns, view, undefined, gt(contacts.id, afterId)))
+      .orderBy(asc(contacts.id))
+      .limit(limit),
+  );
+}
+
+/** Another tenant's contact, one outside the viewer's wallet and none at all answer alike. */
+export async function getContact(scope: TenantScope, view: ContactView, id: number): Promise<ContactRow> {
+  if (id > MAX_INT4) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const [row] = await scope.query((db, owns) =>
+    db.select().from(contacts).where(visible(db, owns, view, undefined, eq(contacts.id, id))).limit(1),
+  );
+  if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
+  return row;
+}
+
+export async function getContactWithRelations(scope: TenantScope, view: ContactView, id: number) {
+  const [one] = await withRelations(scope, [await getContact(scope, view, id)]);
+  return one!;
+}
+
+/** Tags and wallets of a page of contacts: one query each, whatever the page size. */
+export async function withRelations(scope: TenantScope, rows: ContactRow[]): Promise<ContactWithRelations[]> {
+  const ids = rows.map((r) => r.id);
+  const [tagsBy, walletsBy] = await Promise.all([tagsOfContacts(scope, ids), walletsOfContacts(scope, ids)]);
+  return rows.map((row) => ({ row, tags: tagsBy.get(row.id) ?? [], wallets: walletsBy.get(row.id) ?? [] }));
+}
+
+export async function tagsOfContacts(scope: TenantScope, contactIds: number[]): Promise<Map<number, TagRef[]>> {
+  const by = new Map<number, TagRef[]>(contactIds.map((id) => [id, []]));
+  if (contactIds.length === 0) return by;
+  const rows = await scope.query((db, owns) =>
+    db
+      .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+      .from(contactTags)
+      .innerJoin(tags, eq(tags.id, contactTags.tagId))
+      .where(owns(contactTags, inArray(contactTags.contactId, contactIds), owns(tags)))
+      .orderBy(asc(tags.name)),
+  );
+  for (const { contactId, ...tag } of rows) by.get(contactId)?.push(tag);
+  return by;
+}
+
+async function walletsOfContacts(scope: TenantScope, contactIds: number[]): Promise<Map<number, UserRef[]>> {
+  const by = new Map<number, UserRef[]>(contactIds.map((id) => [id, []]));
+  if (contactIds.length === 0) return by;
+  const rows = await scope.query((db, owns) =>
+    db
+      .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
+      .from(contactWallets)
+      .innerJoin(users, eq(users.id, contactWallets.userId))
+      .where(owns(contactWallets, inArray(contactWallets.contactId, contactIds), owns(users)))
+      .orderBy(asc(users.name)),
+  );
+  for (const { contactId, ...user } of rows) by.get(contactId)?.push(user);
+  return by;
+}
+
+/** Throws ERR_NO_TAG_FOUND unless every id is a tag of this tenant. */
+export async function assertTagsExist(scope: TenantScope, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const valid = validIds(unique);
+  if (valid.length !== unique.length || (await scope.count(tags, inArray(tags.id, valid))) !== unique.length) {
+    throw new AppError('ERR_NO_TAG_FOUND');
+  }
+}
+
+/** Throws ERR_NO_USER_FOUND unless every id is a user of this tenant. */
+export async function assertUsersExist(scope: TenantScope, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const valid = validIds(unique);
+  if (valid.length !== unique.length || (await scope.count(users, inArray(users.id, valid))) !== unique.length) {
+    throw new AppError('ERR_NO_USER_FOUND');
+  }
+}
+
+/** One contact per number in a tenant (SPEC §8 ERR_DUPLICATED_CONTACT); the unique index settles races. */
+export async function assertNumberFree(scope: TenantScope, number: string, exceptId?: number): Promise<void> {
+  // Contacts without a number (web chat visitors) never clash: the unique index skips them too.
+  if (!number) return;
+  const clash = await scope.first(contacts, and(eq(contacts.number, number), exceptId ? ne(contacts.id, exceptId) : undefined));
+  if (clash) throw new AppError('ERR_DUPLICATED_CONTACT');
+}

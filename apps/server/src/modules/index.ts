@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { webchatRoutes } from '../channels/webchat/webchat.routes.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { contactsRoutes } from './contacts/contacts.routes.js';
+import { messagesRoutes } from './messages/messages.routes.js';
+import { publicRoutes } from './public/public.routes.js';
+import { queuesRoutes } from './queues/queues.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { tagsRoutes } from './tags/tags.routes.js';
+import { tenantsRoutes } from './tenants/tenants.routes.js';
+import { ticketsRoutes } from './tickets/tickets.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+
+/** Every domain's routes, registered once. */
+export const registerModules: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes);
+  await app.register(contactsRoutes);
+  await app.register(adminRoutes);
+  await app.register(messagesRoutes);
+  await app.register(publicRoutes);
+  await app.register(queuesRoutes);
+  await app.register(settingsRoutes);
+  await app.register(tagsRoutes);
+  await app.register(tenantsRoutes);
+  await app.register(ticketsRoutes);
+  await app.register(usersRoutes);
+  await app.register(webchatRoutes);
+};

@@ -1,0 +1,119 @@
+/**
+ * The outbox's send step: claim the pending message, send it through the channel's adapter, mark
+ * it sent or failed. "Nothing twice": the claim is one conditional UPDATE, so two jobs for the
+ * same message (a retry and a sweeper's re-enqueue) never send it at the same time, and a sent
+ * message is never claimed again. A send in flight holds the claim (attempts > 0, no error yet)
+ * for CLAIM_LEASE; after a crash mid-send the message is claimable again once the lease is over.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { channelAdapters } from '../../../channels/registry.js';
+import { ChannelSendError, type OutboundMessage } from '../../../channels/types.js';
+import { channels, contacts, messages, tickets } from '../../../platform/db/schema.js';
+import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
+import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import type { Platform } from '../../../platform/platform.js';
+import { storageOf } from '../../../platform/storage/storage.js';
+import { emitMessage } from '../messages.events.js';
+import { presentMessage, type MessageRow } from '../messages.presenter.js';
+import { getQuoted } from '../messages.queries.js';
+
+/** pg-boss retries of one job; attempts across jobs are capped by MAX_ATTEMPTS. */
+export const SEND_RETRY_LIMIT = 5;
+export const MAX_ATTEMPTS = SEND_RETRY_LIMIT + 1;
+const CLAIM_LEASE = '2 minutes';
+
+export type DeliveryOutcome = 'sent' | 'failed' | 'retry' | 'skipped';
+
+async function claim(scope: TenantScope, messageId: number): Promise<MessageRow | undefined> {
+  const [row] = await scope.update(
+    messages,
+    { sendAttempts: sql`${messages.sendAttempts} + 1` as unknown as number, lastError: null, updatedAt: new Date() },
+    and(
+      eq(messages.id, messageId),
+      eq(messages.fromMe, true),
+      eq(messages.status, 'pending'),
+      eq(messages.isDeleted, false),
+      sql`(${messages.scheduleDate} is null or ${messages.scheduleDate} <= now())`,
+      sql`(${messages.sendAttempts} = 0 or ${messages.lastError} is not null or ${messages.updatedAt} < now() - ${CLAIM_LEASE}::interval)`,
+    )!,
+  );
+  return row;
+}
+
+async function finish(scope: TenantScope, row: MessageRow, patch: Partial<MessageRow>): Promise<void> {
+  const [updated] = await scope.update(
+    messages,
+    { ...patch, updatedAt: new Date() },
+    and(eq(messages.id, row.id), eq(messages.status, 'pending'))!,
+  );
+  if (updated)
+    emitMessage(
+      scope,
+      updated.ticketId,
+      'update',
+      presentMessage(updated, await getQuoted(scope, updated.quotedMsgId)),
+    );
+}
+
+export async function deliverMessage(
+  platform: Platform,
+  scope: TenantScope,
+  messageId: number,
+): Promise<DeliveryOutcome> {
+  const row = await claim(scope, messageId);
+  if (!row) return 'skipped';
+  const [ctx] = await scope.query((db, owns) =>
+    db
+      .select({ ticket: tickets, contact: contacts, channel: channels })
+      .from(tickets)
+      .innerJoin(contacts, owns(contacts, eq(contacts.id, tickets.contactId)))
+      .leftJoin(channels, owns(channels, eq(channels.id, tickets.channelId)))
+      .where(owns(tickets, eq(tickets.id, row.ticketId))),
+  );
+  if (!ctx?.channel) {
+    await finish(scope, row, { status: 'failed', lastError: 'ERR_NO_WAPP_FOUND' });
+    return 'failed';
+  }
+  const { channel, contact } = ctx;
+  try {
+    const adapter = channelAdapters[channel.type];
+    if (!adapter) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+    const quoted = row.quotedMsgId ? await scope.first(messages, eq(messages.id, row.quotedMsgId)) : undefined;
+    const out: OutboundMessage = {
+      messageId: row.id,
+      ticketId: row.ticketId,
+      body: row.body,
+      mediaType: row.mediaType,
+      ...(row.mediaKey
+        ? {
+            media: {
+              path: storageOf(platform.db).localPath(row.mediaKey),
+              mimeType: row.mimeType ?? 'application/octet-stream',
+              fileName: row.mediaName ?? 'file',
+            },
+          }
+        : {}),
+      quotedExternalId: quoted?.externalId ?? null,
+      to: { number: contact.number, providerId: contact.webchatId ?? contact.lid },
+    };
+    const { externalId } = await adapter.send(platform, channel, out);
+    try {
+      await finish(scope, row, { status: 'sent', externalId, lastError: null });
+    } catch (err) {
+      // The provider's id is already on another row (its echo arrived first): keep ours without it.
+      if (!isUniqueViolation(err)) throw err;
+      await finish(scope, row, { status: 'sent', lastError: null });
+    }
+    return 'sent';
+  } catch (err) {
+    const retryable = err instanceof ChannelSendError ? err.retryable : true;
+    const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'ERR_SENDING_WAPP_MSG';
+    if (!retryable || row.sendAttempts >= MAX_ATTEMPTS) {
+      await finish(scope, row, { status: 'failed', lastError: reason });
+      return 'failed';
+    }
+    // Releases the claim (an error is recorded) and lets pg-boss retry with backoff.
+    await finish(scope, row, { lastError: reason });
+    throw err;
+  }
+}

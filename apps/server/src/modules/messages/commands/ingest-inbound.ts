@@ -1,0 +1,182 @@
+/**
+ * The one inbound path of every channel (HOUSE.md, Channels). A provider message is stored once:
+ * the insert does nothing on (channel_id, external_id), and then the whole transaction (a contact
+ * or ticket it created, the counters) is rolled back, so a duplicate changes nothing. Events are
+ * published after commit. The common case (known contact, active ticket) costs three statements.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ChannelRow, InboundEvent } from '../../../channels/types.js';
+import { messages, tickets } from '../../../platform/db/schema.js';
+import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import { storageOf } from '../../../platform/storage/storage.js';
+import { isSettingEnabled } from '../../settings/settings.queries.js';
+import { emitTicketChange } from '../../tickets/tickets.events.js';
+import { emitTicketUpdateCoalesced } from '../coalesce-ticket-events.js';
+import { fastIngest } from '../inbound-fast-path.js';
+import type { TicketRow } from '../../tickets/tickets.presenter.js';
+import {
+  createContact,
+  createTicket,
+  findContactAndTicket,
+  identityOf,
+  latestTicket,
+} from '../inbound-contact-ticket.js';
+import { emitMessage } from '../messages.events.js';
+import { presentMessage, previewOf, type MessageRow } from '../messages.presenter.js';
+import { getQuoted } from '../messages.queries.js';
+
+export interface IngestResult {
+  messageId: number | null;
+  ticketId: number | null;
+  duplicate: boolean;
+}
+
+type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
+type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;
+
+/** Thrown inside the transaction to roll it back when the message is already stored. */
+class AlreadyStored extends Error {}
+
+/** A provider's acknowledgement never moves a message backwards (read, then a late "delivered"). */
+const FROM_STATUSES: Record<StatusEvent['status'], MessageRow['status'][]> = {
+  sent: ['pending', 'failed'],
+  delivered: ['pending', 'sent', 'failed'],
+  read: ['pending', 'sent', 'delivered', 'failed'],
+  played: ['pending', 'sent', 'delivered', 'read', 'failed'],
+  failed: ['pending', 'sent'],
+};
+
+export async function ingestInbound(
+  scope: TenantScope,
+  channel: ChannelRow,
+  event: InboundEvent,
+): Promise<IngestResult> {
+  if (channel.tenantId !== scope.tenantId) throw new Error('ingestInbound: channel of another tenant');
+  return event.kind === 'status' ? applyStatus(scope, channel, event) : ingestMessage(scope, channel, event);
+}
+
+async function applyStatus(scope: TenantScope, channel: ChannelRow, event: StatusEvent): Promise<IngestResult> {
+  const [row] = await scope.update(
+    messages,
+    {
+      status: event.status,
+      ...(event.status === 'failed' ? { lastError: (event.error ?? 'failed').slice(0, 500) } : {}),
+      updatedAt: new Date(),
+    },
+    and(
+      eq(messages.channelId, channel.id),
+      eq(messages.externalId, event.externalId),
+      inArray(messages.status, FROM_STATUSES[event.status]),
+    )!,
+  );
+  if (!row) return { messageId: null, ticketId: null, duplicate: false };
+  emitMessage(scope, row.ticketId, 'update', presentMessage(row, await getQuoted(scope, row.quotedMsgId)));
+  return { messageId: row.id, ticketId: row.ticketId, duplicate: false };
+}
+
+const mediaTypeOf = (event: MessageEvent) => event.mediaType ?? (event.media ? 'document' : 'chat');
+
+async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: MessageEvent): Promise<IngestResult> {
+  const isGroup = event.isGroup ?? false;
+  if (isGroup && (await isSettingEnabled(scope, 'ignoreGroupMsg')))
+    return { messageId: null, ticketId: null, duplicate: false };
+  const identity = identityOf(channel, event.from);
+  const storage = event.media ? storageOf(scope.database) : null;
+  const media = event.media;
+  const mediaKey =
+    media && storage ? await storage.put(scope.tenantId, media.data, media.mimeType, media.fileName ?? 'file') : null;
+  const at = event.timestamp ?? new Date();
+  const fromMe = event.fromMe ?? false;
+  const values = {
+    fromMe,
+    body: event.body,
+    mediaType: mediaTypeOf(event),
+    mediaKey,
+    mediaName: media ? (media.fileName ?? 'file').slice(0, 200) : null,
+    mimeType: media?.mimeType ?? null,
+    mediaSize: media?.data.length ?? null,
+    // Inbound messages are "received"; our own sent from elsewhere (the phone) are "sent".
+    status: fromMe ? ('sent' as const) : ('received' as const),
+    externalId: event.externalId,
+    createdAt: at,
+  };
+  const preview = previewOf(values);
+  const quotedExternalId = event.quotedExternalId ?? null;
+  const fast = await fastIngest(scope, { channelId: channel.id, identity, values, quotedExternalId, preview });
+  if (fast) {
+    emitMessage(
+      scope,
+      fast.ticket,
+      'create',
+      presentMessage(fast.message, await getQuoted(scope, fast.message.quotedMsgId)),
+    );
+    emitTicketUpdateCoalesced(scope, fast.ticket.id);
+    return { messageId: fast.message.id, ticketId: fast.ticket.id, duplicate: false };
+  }
+  try {
+    return await scope.transaction(async (tx) => {
+      const found = await findContactAndTicket(tx, channel, identity);
+      const contact = found.contact ?? (await createContact(tx, identity, event.from, isGroup));
+      const counters: Pick<
+        Partial<TicketRow>,
+        'lastMessage' | 'lastMessageAt' | 'lastOutboundAt' | 'lastInboundAt'
+      > = fromMe
+        ? { lastMessage: preview, lastMessageAt: at, lastOutboundAt: at }
+        : { lastMessage: preview, lastMessageAt: at, lastInboundAt: at };
+
+      const existing = found.ticket ?? (fromMe ? await latestTicket(tx, channel.id, contact.id) : null);
+      // A new ticket carries the counters of its first message: no second write.
+      const { ticket: target, created } = existing
+        ? { ticket: existing, created: false }
+        : await createTicket(tx, channel, contact, { ...counters, unreadMessages: fromMe ? 0 : 1 });
+      let ticket = target;
+      const quotedId = event.quotedExternalId
+        ? sql`(select ${messages.id} from ${messages} where ${messages.tenantId} = ${tx.tenantId} and ${messages.channelId} = ${channel.id} and ${messages.externalId} = ${event.quotedExternalId} limit 1)`
+        : null;
+      const [msg] = await tx.query((db) =>
+        db
+          .insert(messages)
+          .values({
+            ...values,
+            tenantId: tx.tenantId,
+            ticketId: ticket.id,
+            contactId: contact.id,
+            channelId: channel.id,
+            quotedMsgId: quotedId,
+          })
+          .onConflictDoNothing()
+          .returning(),
+      );
+      if (!msg) throw new AlreadyStored();
+      if (!created) {
+        const [updated] = await tx.update(
+          tickets,
+          {
+            ...counters,
+            ...(fromMe ? {} : { unreadMessages: sql`${tickets.unreadMessages} + 1` as unknown as number }),
+            updatedAt: new Date(),
+          },
+          eq(tickets.id, ticket.id),
+        );
+        ticket = updated ?? ticket;
+      }
+      emitMessage(
+        tx,
+        ticket,
+        'create',
+        presentMessage(msg, msg.quotedMsgId ? await getQuoted(tx, msg.quotedMsgId) : null),
+      );
+      if (created) emitTicketChange(tx, ticket.id, 'create');
+      else emitTicketUpdateCoalesced(tx, ticket.id);
+      return { messageId: msg.id, ticketId: ticket.id, duplicate: false };
+    });
+  } catch (err) {
+    if (mediaKey && storage) await storage.delete(mediaKey).catch(() => undefined);
+    if (!(err instanceof AlreadyStored)) throw err;
+    const existing = await scope.first(
+      messages,
+      and(eq(messages.channelId, channel.id), eq(messages.externalId, event.externalId)),
+    );
+    return { messageId: existing?.id ?? null, ticketId: existing?.ticketId ?? null, duplicate: true };
+  }
+}

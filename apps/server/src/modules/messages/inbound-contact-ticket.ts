@@ -1,0 +1,142 @@
+/**
+ * The contact and ticket of an inbound message, in as few round trips as possible: one query finds
+ * the contact with its open or pending ticket on the channel. Creations rely on the unique indexes
+ * (contacts per number / webchatId, tickets_one_active_key): a racing insert does nothing and the
+ * row the other transaction committed is read back.
+ */
+import type { InboundEvent, ChannelRow } from '../../channels/types.js';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { contacts, tickets } from '../../platform/db/schema.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { nextProtocol } from '../tickets/protocol.js';
+import { logTicket } from '../tickets/ticket-log.js';
+import type { TicketRow } from '../tickets/tickets.presenter.js';
+import { getOwnTenant } from '../tenants/tenants.queries.js';
+
+type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** How the sender is known: its phone number, else (web chat) the visitor id. LID comes later. */
+export function identityOf(
+  channel: ChannelRow,
+  from: MessageEvent['from'],
+): { number: string } | { webchatId: string } {
+  const number = (from.number ?? '').replace(/\D/g, '');
+  if (number) return { number };
+  if (channel.type === 'webchat' && from.providerId) return { webchatId: from.providerId };
+  throw new AppError('ERR_WAPP_INVALID_CONTACT');
+}
+
+function identityWhere(identity: ReturnType<typeof identityOf>): SQL {
+  return 'number' in identity ? eq(contacts.number, identity.number) : eq(contacts.webchatId, identity.webchatId);
+}
+
+const ACTIVE = ['open', 'pending'] as ('open' | 'pending')[];
+
+/** The contact and its open or pending ticket on this channel, in one query. */
+export async function findContactAndTicket(
+  tx: TenantScope,
+  channel: ChannelRow,
+  identity: ReturnType<typeof identityOf>,
+) {
+  const [row] = await tx.query((db, owns) =>
+    db
+      .select({ contact: contacts, ticket: tickets })
+      .from(contacts)
+      .leftJoin(
+        tickets,
+        owns(
+          tickets,
+          and(eq(tickets.contactId, contacts.id), eq(tickets.channelId, channel.id), inArray(tickets.status, ACTIVE)),
+        ),
+      )
+      .where(owns(contacts, identityWhere(identity)))
+      .limit(1),
+  );
+  return { contact: row?.contact ?? null, ticket: row?.ticket ?? null };
+}
+
+export async function createContact(
+  tx: TenantScope,
+  identity: ReturnType<typeof identityOf>,
+  from: MessageEvent['from'],
+  isGroup: boolean,
+): Promise<ContactRow> {
+  const name = from.name?.trim() || ('number' in identity ? identity.number : 'Visitante');
+  const [created] = await tx.query((db) =>
+    db
+      .insert(contacts)
+      .values({
+        tenantId: tx.tenantId,
+        name: name.slice(0, 200),
+        email: (from.email ?? '').slice(0, 200),
+        profilePicUrl: from.profilePicUrl ?? '',
+        isGroup,
+        ...identity,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  if (created) return created;
+  const again = await tx.first(contacts, identityWhere(identity));
+  if (!again) throw new Error('contact vanished after a conflicting insert');
+  return again;
+}
+
+/** The last ticket of the contact on the channel, whatever its status (echoes of our own sends). */
+export async function latestTicket(tx: TenantScope, channelId: number, contactId: number): Promise<TicketRow | null> {
+  const [row] = await tx
+    .select(tickets, and(eq(tickets.channelId, channelId), eq(tickets.contactId, contactId)))
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A new ticket of the contact on the channel: pending in the channel's default queue, or open with
+ * its default user. `initial` carries the counters of the message that opens it, so the inbound
+ * path needs no second write. Answers `created: false` when a racing transaction made it first.
+ */
+export async function createTicket(
+  tx: TenantScope,
+  channel: ChannelRow,
+  contact: ContactRow,
+  initial: Omit<Partial<TicketRow>, 'status'> & { status?: 'open' | 'pending' },
+  logBy: { userId?: number | null } = {},
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  const tenant = await getOwnTenant(tx);
+  const protocol = await nextProtocol(tx, tenant.timezone);
+  const userId = initial.userId !== undefined ? initial.userId : channel.defaultUserId;
+  const status = initial.status ?? (userId ? 'open' : 'pending');
+  const [row] = await tx.query((db) =>
+    db
+      .insert(tickets)
+      .values({
+        ...initial,
+        tenantId: tx.tenantId,
+        contactId: contact.id,
+        channelId: channel.id,
+        queueId: initial.queueId !== undefined ? initial.queueId : channel.defaultQueueId,
+        userId,
+        status,
+        protocol,
+        isGroup: contact.isGroup,
+        startedAttendanceAt: status === 'open' ? new Date() : null,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  if (!row) {
+    const [active] = await tx
+      .select(
+        tickets,
+        and(eq(tickets.channelId, channel.id), eq(tickets.contactId, contact.id), inArray(tickets.status, ACTIVE)),
+      )
+      .limit(1);
+    if (!active) throw new AppError('ERR_CREATING_TICKET');
+    return { ticket: active, created: false };
+  }
+  await logTicket(tx, row.id, 'create', { userId: logBy.userId ?? null, queueId: row.queueId });
+  return { ticket: row, created: true };
+}

@@ -1,0 +1,127 @@
+// SECURITY-CRITICAL: which sockets receive a message. The same people as the ticket's own events
+// (tickets.events.ts): the admins room, and one by one the queue's members, the assigned user and
+// general supervisors, each judged by the tickets policy (mayReadMessages: a pending ticket of
+// someone else is not peeked at without `spyticket`).
+//
+// The tenant's people and settings are cached for AUDIENCE_TTL_MS so a burst of inbound messages
+// does not read them once per message: a change of queues or settings reaches sockets within that
+// time. HTTP reads always judge with live data (messages.policy.ts).
+import type { Message } from '@prosa/contracts';
+import { eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { contactWallets, tickets, userQueues, users } from '../../platform/db/schema.js';
+import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
+import { publish } from '../../platform/realtime/publish.js';
+import {
+  mayReadMessages,
+  type TicketFacts,
+  type TicketSettings,
+  type TicketViewer,
+} from '../tickets/tickets.policy.js';
+import { isChatbot, type TicketRow } from '../tickets/tickets.presenter.js';
+import { loadTicketSettings } from '../tickets/tickets.viewer.js';
+
+type Action = 'create' | 'update' | 'delete';
+export const AUDIENCE_TTL_MS = 2000;
+
+interface Person {
+  id: number;
+  profile: TicketViewer['profile'];
+  ignoreWallet: boolean;
+  queueIds: number[];
+}
+interface Audience {
+  at: number;
+  settings: TicketSettings;
+  people: Person[];
+}
+const cache = new WeakMap<Database, Map<number, Promise<Audience>>>();
+
+async function loadAudience(scope: TenantScope): Promise<Audience> {
+  const [settings, people] = await Promise.all([
+    loadTicketSettings(scope),
+    scope.query((db, owns) =>
+      db
+        .select({
+          id: users.id,
+          profile: users.profile,
+          ignoreWallet: users.ignoreWallet,
+          queueIds: sql<
+            number[]
+          >`coalesce(array_agg(${userQueues.queueId}) filter (where ${userQueues.queueId} is not null), '{}')`,
+        })
+        .from(users)
+        .leftJoin(userQueues, owns(userQueues, eq(userQueues.userId, users.id)))
+        .where(owns(users, ne(users.profile, 'admin')))
+        .groupBy(users.id),
+    ),
+  ]);
+  return { at: Date.now(), settings, people: people.map((p) => ({ ...p, queueIds: (p.queueIds ?? []).map(Number) })) };
+}
+
+function audienceOf(scope: TenantScope): Promise<Audience> {
+  let byTenant = cache.get(scope.database);
+  if (!byTenant) cache.set(scope.database, (byTenant = new Map()));
+  const hit = byTenant.get(scope.tenantId);
+  const fresh = (a: Audience) => Date.now() - a.at < AUDIENCE_TTL_MS;
+  const next = (async () => {
+    const current = hit ? await hit.catch(() => null) : null;
+    return current && fresh(current) ? current : loadAudience(scope);
+  })();
+  byTenant.set(scope.tenantId, next);
+  next.catch(() => byTenant.delete(scope.tenantId));
+  return next;
+}
+
+/** Users (other than admins, who have their room) who may read the ticket's messages. */
+async function readers(scope: TenantScope, ticket: TicketRow): Promise<number[]> {
+  const { settings, people } = await audienceOf(scope);
+  const queueId = ticket.queueId;
+  const candidates = people.filter(
+    (p) => p.profile === 'supervisor' || p.id === ticket.userId || (queueId !== null && p.queueIds.includes(queueId)),
+  );
+  if (candidates.length === 0) return [];
+  const walletUserIds =
+    settings.DirectTicketsToWallets || settings.userContactWallet
+      ? (await scope.select(contactWallets, eq(contactWallets.contactId, ticket.contactId))).map((w) => w.userId)
+      : [];
+  const facts: TicketFacts = {
+    status: ticket.status,
+    queueId,
+    userId: ticket.userId,
+    isGroup: ticket.isGroup,
+    chatbot: isChatbot(ticket),
+    walletUserIds,
+  };
+  return candidates
+    .filter((p) =>
+      mayReadMessages(
+        {
+          userId: p.id,
+          profile: p.profile,
+          isAdmin: false,
+          ignoreWallet: p.ignoreWallet,
+          queueIds: p.queueIds,
+          settings,
+        },
+        facts,
+      ),
+    )
+    .map((p) => p.id);
+}
+
+/**
+ * Publishes `message` {action, message, ticketId} after the surrounding transaction commits.
+ * Pass the ticket row when it is at hand (saves a query on the inbound path).
+ */
+export function emitMessage(scope: TenantScope, ticket: TicketRow | number, action: Action, message: Message): void {
+  scope.afterCommit(() =>
+    withTenant(scope.database, scope.tenantId, async (s) => {
+      const row = typeof ticket === 'number' ? await s.first(tickets, eq(tickets.id, ticket)) : ticket;
+      if (!row) return;
+      const payload = { action, message, ticketId: row.id };
+      publish(s, { kind: 'admins' }, 'message', payload);
+      for (const userId of await readers(s, row)) publish(s, { kind: 'user', userId }, 'message', payload);
+    }).catch((err: unknown) => console.error('message event failed', err)),
+  );
+}

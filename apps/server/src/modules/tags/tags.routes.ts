@@ -1,0 +1,34 @@
+import { ZIdParams, ZTag, ZTagInput } from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteTag } from './commands/delete-tag.js';
+import { createTag, updateTag } from './commands/save-tag.js';
+import { presentTag } from './tags.presenter.js';
+import { listTags } from './tags.queries.js';
+
+const schema = { tags: ['tags'], security: [{ bearer: [] }] };
+
+export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every signed-in user reads the tags: agents tag contacts and filter tickets by them.
+  app.get('/tags', { config: { auth: 'user' }, schema: { ...schema, response: { 200: z.array(ZTag) } } }, async (req) =>
+    (await listTags(req.scope)).map(presentTag),
+  );
+  app.post(
+    '/tags',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZTagInput, response: { 201: ZTag } } },
+    async (req, reply) => reply.status(201).send(presentTag(await createTag(req.scope, req.body))),
+  );
+  app.put(
+    '/tags/:id',
+    { config: { auth: 'admin' }, schema: { ...schema, params: ZIdParams, body: ZTagInput, response: { 200: ZTag } } },
+    async (req) => presentTag(await updateTag(req.scope, req.params.id, req.body)),
+  );
+  app.delete(
+    '/tags/:id',
+    { config: { auth: 'admin' }, schema: { ...schema, params: ZIdParams } },
+    async (req, reply) => {
+      await deleteTag(req.scope, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

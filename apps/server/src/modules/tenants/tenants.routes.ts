@@ -1,0 +1,53 @@
+import {
+  ZBusinessHours,
+  ZBusinessHoursResponse,
+  ZMessageBusinessHours,
+  ZTenantDateResponse,
+  ZTenantPlanResponse,
+  ZTimezone,
+} from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { updateOwnTenant } from './commands/update-own-tenant.js';
+import { presentBusinessHours, presentPlan } from './tenants.presenter.js';
+import { getOwnTenant, ownPlanUsage } from './tenants.queries.js';
+
+const schema = { tags: ['tenants'], security: [{ bearer: [] }] };
+const hoursResponse = { response: { 200: ZBusinessHoursResponse } };
+
+/** The caller's own company only: no route here takes a tenant id. */
+export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tenants/business-hours/',
+    { config: { auth: 'user' }, schema: { ...schema, ...hoursResponse } },
+    async (req) => presentBusinessHours(await getOwnTenant(req.scope)),
+  );
+  app.put(
+    '/tenants/business-hours/',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZBusinessHours, ...hoursResponse } },
+    (req) => updateOwnTenant(req.scope, { businessHours: [...req.body].sort((x, y) => x.day - y.day) }),
+  );
+  app.put(
+    '/tenants/message-business-hours/',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZMessageBusinessHours, ...hoursResponse } },
+    (req) => updateOwnTenant(req.scope, { messageBusinessHours: req.body.messageBusinessHours }),
+  );
+  app.put(
+    '/tenants/timezone/',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZTimezone, ...hoursResponse } },
+    (req) => updateOwnTenant(req.scope, { timezone: req.body.timezone }),
+  );
+  // Billing reads stay reachable after the due date, so the renewal screen can show them.
+  app.get(
+    '/tenants/date/',
+    { config: { auth: 'user', allowExpired: true }, schema: { ...schema, response: { 200: ZTenantDateResponse } } },
+    async (req) => ({ dueDate: (await getOwnTenant(req.scope)).dueDate }),
+  );
+  app.get(
+    '/tenants/plan/',
+    { config: { auth: 'user', allowExpired: true }, schema: { ...schema, response: { 200: ZTenantPlanResponse } } },
+    async (req) => {
+      const { plan, usage } = await ownPlanUsage(req.scope);
+      return { plan: plan ? presentPlan(plan) : null, usage };
+    },
+  );
+};

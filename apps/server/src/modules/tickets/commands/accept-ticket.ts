@@ -1,0 +1,19 @@
+import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import type { AuthContext } from '../../../platform/http/auth-context.js';
+import { logTicket } from '../ticket-log.js';
+import { mutateTicket, patchTicket } from '../tickets.mutate.js';
+
+/** Start service: pending -> open, assigned to the caller, out of the bot's hands. */
+export function acceptTicket(scope: TenantScope, auth: AuthContext, id: number): Promise<void> {
+  return mutateTicket(scope, auth, id, 'accept', async ({ tx, row }) => {
+    await patchTicket(tx, id, {
+      status: 'open',
+      userId: auth.userId,
+      botState: null,
+      chatFlowId: null,
+      closeAfter: null,
+      startedAttendanceAt: new Date(),
+    });
+    await logTicket(tx, id, 'open', { userId: auth.userId, queueId: row.queueId });
+  });
+}

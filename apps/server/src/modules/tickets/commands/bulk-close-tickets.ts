@@ -1,0 +1,31 @@
+import { and, inArray, ne } from 'drizzle-orm';
+import { ticketLogs, tickets } from '../../../platform/db/schema.js';
+import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import type { AuthContext } from '../../../platform/http/auth-context.js';
+import { emitTicketChange } from '../tickets.events.js';
+
+/** An admin closes many tickets at once; only the tenant's own, not yet closed, are touched. */
+export async function bulkCloseTickets(scope: TenantScope, auth: AuthContext, ids: number[]): Promise<number> {
+  return scope.transaction(async (tx) => {
+    const now = new Date();
+    const rows = await tx.update(
+      tickets,
+      { status: 'closed', closedAt: now, closeAfter: null, unreadMessages: 0, updatedAt: now },
+      and(inArray(tickets.id, [...new Set(ids)]), ne(tickets.status, 'closed'))!,
+    );
+    if (rows.length) {
+      await tx.insert(
+        ticketLogs,
+        rows.map((r) => ({
+          ticketId: r.id,
+          type: 'closed',
+          userId: auth.userId,
+          queueId: r.queueId,
+          payload: { bulk: true },
+        })),
+      );
+    }
+    for (const r of rows) emitTicketChange(tx, r.id, 'update');
+    return rows.length;
+  });
+}

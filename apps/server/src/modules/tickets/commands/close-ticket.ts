@@ -1,0 +1,58 @@
+import { messages } from '../../../platform/db/schema.js';
+import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import type { AuthContext } from '../../../platform/http/auth-context.js';
+import { enqueue } from '../../../platform/jobs/enqueue.js';
+import { enqueueSend } from '../../messages/commands/enqueue-send.js';
+import { closeAfterFarewellJob } from '../jobs/close-after-farewell.job.js';
+import { logTicket } from '../ticket-log.js';
+import { mutateTicket, patchTicket } from '../tickets.mutate.js';
+import type { TicketRow } from '../tickets.presenter.js';
+
+/** SPEC §4: the farewell goes first; the ticket closes this long after it was sent. */
+export const FAREWELL_CLOSE_DELAY_MS = 3_000;
+
+/** Records an outbound text for the messages module's sender (status pending, from the agent). */
+export async function recordOutbound(
+  tx: TenantScope,
+  row: TicketRow,
+  body: string,
+  userId: number | null,
+  at = new Date(),
+) {
+  const message = await tx.insert(messages, {
+    ticketId: row.id,
+    contactId: row.contactId,
+    channelId: row.channelId,
+    userId,
+    fromMe: true,
+    body,
+    status: 'pending',
+    mediaType: 'chat',
+  });
+  // Sent right after commit; the messages sweeper repairs a crash in between.
+  enqueueSend(tx, message.id);
+  return { lastMessage: body.slice(0, 255), lastMessageAt: at };
+}
+
+/**
+ * Resolve. Without a farewell the ticket closes now; with one, the farewell is recorded for
+ * sending, `closeAfter` set and a job closes the ticket a few seconds later if still due.
+ */
+export function closeTicket(scope: TenantScope, auth: AuthContext, id: number, farewell?: string): Promise<void> {
+  return mutateTicket(scope, auth, id, 'close', async ({ tx, row }) => {
+    const text = farewell?.trim();
+    if (!text) {
+      await patchTicket(tx, id, { status: 'closed', closedAt: new Date(), closeAfter: null, unreadMessages: 0 });
+      await logTicket(tx, id, 'closed', { userId: auth.userId, queueId: row.queueId });
+      return;
+    }
+    const closeAfter = new Date(Date.now() + FAREWELL_CLOSE_DELAY_MS);
+    await patchTicket(tx, id, { ...(await recordOutbound(tx, row, text, auth.userId)), closeAfter });
+    enqueue(
+      tx,
+      closeAfterFarewellJob,
+      { ticketId: id, userId: auth.userId },
+      { startAfter: closeAfter, singletonKey: `close-${id}` },
+    );
+  });
+}

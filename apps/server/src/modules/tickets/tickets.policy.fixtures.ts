@@ -1,0 +1,112 @@
+/**
+ * The visibility matrix shared by the policy unit tests and the SQL twin test: every profile,
+ * every setting that changes visibility, every kind of ticket, and who must see it.
+ */
+import type { Profile } from '@prosa/contracts';
+import type { TicketFacts, TicketSettings, TicketViewer } from './tickets.policy.js';
+
+export const ME = 10;
+export const OTHER = 20;
+export const MY_QUEUE = 1;
+export const OTHER_QUEUE = 2;
+
+export const NO_SETTINGS: TicketSettings = {
+  NotViewTicketsChatBot: false,
+  NotViewAssignedTickets: false,
+  NotViewTicketsQueueUndefined: false,
+  DirectTicketsToWallets: false,
+  userContactWallet: false,
+  spyticket: false,
+  userReopenTicket: false,
+};
+export const VISIBILITY_SETTINGS = [
+  'none',
+  'NotViewTicketsChatBot',
+  'NotViewAssignedTickets',
+  'NotViewTicketsQueueUndefined',
+  'DirectTicketsToWallets',
+  'userContactWallet',
+] as const;
+export type VisibilitySetting = (typeof VISIBILITY_SETTINGS)[number];
+export const settingsWith = (s: VisibilitySetting): TicketSettings =>
+  s === 'none' ? NO_SETTINGS : { ...NO_SETTINGS, [s]: true };
+
+export const PROFILE_CODES: Record<string, Profile> = { U: 'user', F: 'supervisorfila', S: 'supervisor', A: 'admin' };
+
+export function viewerOf(profile: Profile, settings: TicketSettings, over: Partial<TicketViewer> = {}): TicketViewer {
+  return {
+    userId: ME,
+    profile,
+    isAdmin: profile === 'admin',
+    ignoreWallet: false,
+    queueIds: [MY_QUEUE],
+    settings,
+    ...over,
+  };
+}
+
+const t = (over: Partial<TicketFacts>): TicketFacts => ({
+  status: 'pending',
+  queueId: MY_QUEUE,
+  userId: null,
+  isGroup: false,
+  chatbot: false,
+  walletUserIds: [],
+  ...over,
+});
+
+export const KINDS = {
+  own: t({ status: 'open', userId: ME }),
+  ownNoQueue: t({ status: 'open', userId: ME, queueId: null }),
+  ownOtherQueue: t({ status: 'open', userId: ME, queueId: OTHER_QUEUE }),
+  assignedToOther: t({ status: 'open', userId: OTHER }),
+  unassigned: t({}),
+  otherQueue: t({ queueId: OTHER_QUEUE }),
+  noQueue: t({ queueId: null }),
+  noQueueGroup: t({ queueId: null, isGroup: true }),
+  queueGroup: t({ isGroup: true }),
+  chatbot: t({ chatbot: true }),
+  walletMine: t({ walletUserIds: [ME] }),
+  walletOther: t({ walletUserIds: [OTHER] }),
+} satisfies Record<string, TicketFacts>;
+export type Kind = keyof typeof KINDS;
+
+/** Who sees each kind without showAll, with no setting on: profile codes U F S A. */
+const BASE: Record<Kind, string> = {
+  own: 'UFSA',
+  ownNoQueue: 'UFSA',
+  ownOtherQueue: 'UFSA',
+  assignedToOther: 'UFSA',
+  unassigned: 'UFSA',
+  otherQueue: '',
+  noQueue: 'UFSA',
+  noQueueGroup: 'A',
+  queueGroup: 'UFSA',
+  chatbot: 'UFSA',
+  walletMine: 'UFSA',
+  walletOther: 'UFSA',
+};
+
+/** What each setting changes in BASE (showAll off). */
+const CHANGES: Record<VisibilitySetting, Partial<Record<Kind, string>>> = {
+  none: {},
+  NotViewTicketsChatBot: { chatbot: 'A' },
+  NotViewAssignedTickets: { assignedToOther: 'FSA' },
+  NotViewTicketsQueueUndefined: { noQueue: 'A' },
+  DirectTicketsToWallets: { walletOther: 'FSA' },
+  userContactWallet: {
+    assignedToOther: 'FSA',
+    unassigned: 'FSA',
+    noQueue: 'FSA',
+    queueGroup: 'FSA',
+    chatbot: 'FSA',
+    walletOther: 'FSA',
+  },
+};
+
+/** The expected answer: does `profileCode` see `kind` with `setting` on? */
+export function expected(setting: VisibilitySetting, kind: Kind, profileCode: string, showAll: boolean): boolean {
+  // Admins and general supervisors with showAll see everything.
+  if (showAll && (profileCode === 'A' || profileCode === 'S')) return true;
+  return (CHANGES[setting][kind] ?? BASE[kind]).includes(profileCode);
+}

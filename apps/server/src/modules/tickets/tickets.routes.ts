@@ -1,0 +1,142 @@
+import {
+  ZAttendanceFilter,
+  ZBulkResult,
+  ZBulkTickets,
+  ZCreateTicket,
+  ZIdParams,
+  ZId,
+  ZNote,
+  ZNoteInput,
+  ZTicket,
+  ZTicketCounts,
+  ZTicketList,
+  ZTicketLog,
+  ZTicketToBot,
+  ZUpdateTicket,
+} from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accessTicket } from './commands/access-ticket.js';
+import { addNote } from './commands/add-note.js';
+import { bulkCloseTickets } from './commands/bulk-close-tickets.js';
+import { bulkDeleteTickets } from './commands/bulk-delete-tickets.js';
+import { createTicket } from './commands/create-ticket.js';
+import { deleteTicket } from './commands/delete-ticket.js';
+import { ticketToBot } from './commands/ticket-to-bot.js';
+import { updateTicket } from './commands/update-ticket.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import type { AuthContext } from '../../platform/http/auth-context.js';
+import { loadTicketBases, presentLog, presentNote, presentTicket } from './tickets.presenter.js';
+import { countVisibleTickets, listTicketIds } from './tickets.list-query.js';
+import { getVisibleTicket, listTicketLogs, listTicketNotes } from './tickets.queries.js';
+import { loadViewer } from './tickets.viewer.js';
+
+const schema = { tags: ['tickets'], security: [{ bearer: [] }] };
+const ZTicketIdParams = z.object({ ticketId: ZId });
+
+export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The view of one ticket as the caller sees it, after a change. */
+  const viewOf = async (req: { scope: TenantScope; auth: AuthContext }, id: number) => {
+    const [base] = await loadTicketBases(req.scope, [id]);
+    return presentTicket(base!, await loadViewer(req.scope, req.auth));
+  };
+
+  app.get(
+    '/tickets',
+    { config: { auth: 'user' }, schema: { ...schema, querystring: ZAttendanceFilter, response: { 200: ZTicketList } } },
+    async (req) => {
+      const viewer = await loadViewer(req.scope, req.auth);
+      const page = await listTicketIds(req.scope, viewer, req.query);
+      const bases = await loadTicketBases(req.scope, page.ids);
+      return { tickets: bases.map((b) => presentTicket(b, viewer)), count: page.count, hasMore: page.hasMore };
+    },
+  );
+  app.get(
+    '/user/counttickets',
+    { config: { auth: 'user' }, schema: { ...schema, response: { 200: ZTicketCounts } } },
+    async (req) => countVisibleTickets(req.scope, await loadViewer(req.scope, req.auth)),
+  );
+  app.post(
+    '/tickets/new',
+    { config: { auth: 'user' }, schema: { ...schema, body: ZCreateTicket, response: { 201: ZTicket } } },
+    async (req, reply) => reply.status(201).send(await viewOf(req, await createTicket(req.scope, req.auth, req.body))),
+  );
+  app.post(
+    '/tickets/close-tickets',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZBulkTickets, response: { 200: ZBulkResult } } },
+    async (req) => ({ count: await bulkCloseTickets(req.scope, req.auth, req.body.ticketIds) }),
+  );
+  app.post(
+    '/tickets/del-tickets',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZBulkTickets, response: { 200: ZBulkResult } } },
+    async (req) => ({ count: await bulkDeleteTickets(req.scope, req.body.ticketIds) }),
+  );
+  // Opening a ticket is logged ('access').
+  app.get(
+    '/tickets/:id',
+    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZTicket } } },
+    (req) => accessTicket(req.scope, req.auth, req.params.id),
+  );
+  // Accept, return, close (with farewell), reopen, transfer: the policy checks each action.
+  app.put(
+    '/tickets/:id',
+    {
+      config: { auth: 'user' },
+      schema: { ...schema, params: ZIdParams, body: ZUpdateTicket, response: { 200: ZTicket } },
+    },
+    async (req) => {
+      await updateTicket(req.scope, req.auth, req.params.id, req.body);
+      return viewOf(req, req.params.id);
+    },
+  );
+  app.put(
+    '/tickets/bot/:id',
+    {
+      config: { auth: 'user' },
+      schema: { ...schema, params: ZIdParams, body: ZTicketToBot, response: { 200: ZTicket } },
+    },
+    async (req) => {
+      await ticketToBot(req.scope, req.auth, req.params.id, req.body.chatFlowId);
+      return viewOf(req, req.params.id);
+    },
+  );
+  // Admins and supervisors only (the policy also requires the ticket be visible to them).
+  app.delete(
+    '/tickets/:id',
+    { config: { auth: 'supervisor' }, schema: { ...schema, params: ZIdParams } },
+    async (req, reply) => {
+      await deleteTicket(req.scope, req.auth, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    '/tickets/:ticketId/logs',
+    {
+      config: { auth: 'user' },
+      schema: { ...schema, params: ZTicketIdParams, response: { 200: z.array(ZTicketLog) } },
+    },
+    async (req) => {
+      await getVisibleTicket(req.scope, await loadViewer(req.scope, req.auth), req.params.ticketId);
+      return (await listTicketLogs(req.scope, req.params.ticketId)).map(presentLog);
+    },
+  );
+  app.get(
+    '/tickets/:ticketId/notes',
+    { config: { auth: 'user' }, schema: { ...schema, params: ZTicketIdParams, response: { 200: z.array(ZNote) } } },
+    async (req) => {
+      await getVisibleTicket(req.scope, await loadViewer(req.scope, req.auth), req.params.ticketId);
+      return (await listTicketNotes(req.scope, req.params.ticketId)).map(presentNote);
+    },
+  );
+  app.post(
+    '/tickets/:ticketId/notes',
+    {
+      config: { auth: 'user' },
+      schema: { ...schema, params: ZTicketIdParams, body: ZNoteInput, response: { 201: ZNote } },
+    },
+    async (req, reply) => {
+      const note = await addNote(req.scope, req.auth, req.params.ticketId, req.body.body);
+      return reply.status(201).send(presentNote({ ...note, user: { id: req.auth.userId, name: req.auth.name } }));
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import { and, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../platform/db/client.js';
+import { contacts, tickets } from '../../platform/db/schema.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
+
+/** The list's search: contact name or number, or a protocol prefix. */
+export interface TicketSearch {
+  term: string;
+  digits: string;
+  /** The matching contacts when few; null when many (then matched in the list query itself). */
+  contactIds: number[] | null;
+}
+
+/** Up to this many matching contacts are looked up first; beyond, the term is common enough. */
+const FEW_CONTACTS = 500;
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function contactMatch(s: Pick<TicketSearch, 'term' | 'digits'>): SQL {
+  return or(
+    ilike(contacts.name, `%${escapeLike(s.term)}%`),
+    s.digits.length >= 3 ? like(contacts.number, `%${s.digits}%`) : undefined,
+  )!;
+}
+
+/**
+ * A rare term (most searches: a name, a phone) matches few contacts: their ids, fetched first
+ * through the trigram indexes, let the list read just their tickets. A common term matches many:
+ * then walking the tickets newest first finds a page of matches quickly, so the match stays in
+ * the list query.
+ */
+export async function resolveSearch(scope: TenantScope, raw: string): Promise<TicketSearch | undefined> {
+  const term = raw.trim();
+  if (!term) return undefined;
+  const s = { term, digits: term.replace(/\D/g, '') };
+  const rows = await scope.query((db, owns) =>
+    db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(owns(contacts, contactMatch(s)))
+      .limit(FEW_CONTACTS + 1),
+  );
+  return { ...s, contactIds: rows.length > FEW_CONTACTS ? null : rows.map((r) => r.id) };
+}
+
+export function searchSql(scope: TenantScope, db: DbExecutor, s: TicketSearch): SQL {
+  const byContact =
+    s.contactIds === null
+      ? inArray(
+          tickets.contactId,
+          db
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(scope.owns(contacts, contactMatch(s))),
+        )
+      : s.contactIds.length
+        ? inArray(tickets.contactId, s.contactIds)
+        : undefined;
+  // Protocols are digits: the range lets tickets_tenant_protocol_idx serve the prefix match.
+  const byProtocol =
+    s.digits && s.digits === s.term
+      ? and(
+          gte(tickets.protocol, s.digits),
+          lte(tickets.protocol, s.digits + '9'.repeat(20)),
+          like(tickets.protocol, `${s.digits}%`),
+        )
+      : undefined;
+  return or(byContact, byProtocol) ?? sql`false`;
+}

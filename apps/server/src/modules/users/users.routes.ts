@@ -1,0 +1,76 @@
+import {
+  ZCreateUser,
+  ZIdParams,
+  ZUpdateUser,
+  ZUpdateUserConfigs,
+  ZUser,
+  ZUserConfigs,
+  ZUserList,
+  ZUserListQuery,
+} from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createUser } from './commands/create-user.js';
+import { deleteUser } from './commands/delete-user.js';
+import { updateUser } from './commands/update-user.js';
+import { updateUserConfigs } from './commands/update-user-configs.js';
+import { assertMayView } from './users.policy.js';
+import { presentUser } from './users.presenter.js';
+import { getUserWithQueues, listUsers } from './users.queries.js';
+
+const schema = { tags: ['users'], security: [{ bearer: [] }] };
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every signed-in user lists the company's users: agents pick one to transfer a ticket to.
+  app.get(
+    '/users/',
+    { config: { auth: 'user' }, schema: { ...schema, querystring: ZUserListQuery, response: { 200: ZUserList } } },
+    async (req) => {
+      const page = await listUsers(req.scope, req.query);
+      return { ...page, users: page.users.map((u) => presentUser(u.row, u.queues, req.auth)) };
+    },
+  );
+  app.post(
+    '/users',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZCreateUser, response: { 201: ZUser } } },
+    async (req, reply) => {
+      const { row, queues } = await createUser(req.scope, req.body);
+      return reply.status(201).send(presentUser(row, queues, req.auth));
+    },
+  );
+  // Admins and supervisors see anyone of the company; an agent only itself (checked in policy).
+  app.get(
+    '/users/:id',
+    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZUser } } },
+    async (req) => {
+      const { row, queues } = await getUserWithQueues(req.scope, req.params.id);
+      assertMayView(req.auth, row);
+      return presentUser(row, queues, req.auth);
+    },
+  );
+  // Any user may call it; the policy lets a non-admin edit only its own name, email and password.
+  app.put(
+    '/users/:id',
+    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, body: ZUpdateUser, response: { 200: ZUser } } },
+    async (req) => {
+      const { row, queues } = await updateUser(req.scope, req.auth, req.params.id, req.body);
+      return presentUser(row, queues, req.auth);
+    },
+  );
+  app.delete(
+    '/users/:id',
+    { config: { auth: 'admin' }, schema: { ...schema, params: ZIdParams } },
+    async (req, reply) => {
+      await deleteUser(req.scope, req.auth, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  // Only the user itself (checked in policy).
+  app.put(
+    '/users/:id/configs',
+    {
+      config: { auth: 'user' },
+      schema: { ...schema, params: ZIdParams, body: ZUpdateUserConfigs, response: { 200: ZUserConfigs } },
+    },
+    (req) => updateUserConfigs(req.scope, req.auth, req.params.id, req.body),
+  );
+};

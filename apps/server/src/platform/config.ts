@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_DIST: z.string().optional(),
+  SUPPORT_EMAILS: z.string().default(''),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_FAILURE_WINDOW: z.coerce.number().int().min(1).default(900),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().optional(),
+  SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demo: boolean;
+  jwtSecret: Uint8Array;
+  /** False when the secret was generated here: on PostgreSQL it is then shared through the database. */
+  jwtSecretGiven: boolean;
+  publicUrl?: string;
+  webDist: string;
+  supportEmails: string[];
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  loginMaxFailures: number;
+  loginFailureWindow: number;
+  smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
+  logLevel: string;
+  secureCookies: boolean;
+  /** Read the client address from X-Forwarded-For: only behind a proxy that sets it, or it can be forged. */
+  trustProxy: boolean;
+}
+
+/**
+ * Reads the environment. Token secrets not given are generated once and kept in DATA_DIR, so
+ * sessions survive a restart without any configuration.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = ZEnv.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secret = e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret');
+  const webDist = e.WEB_DIST
+    ? path.resolve(e.WEB_DIST)
+    : path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    demo: e.DEMO === '1' || e.DEMO === 'true',
+    jwtSecret: new TextEncoder().encode(secret),
+    jwtSecretGiven: Boolean(e.JWT_SECRET),
+    publicUrl: e.PUBLIC_URL,
+    webDist,
+    supportEmails: e.SUPPORT_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginFailureWindow: e.LOGIN_FAILURE_WINDOW,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? 587,
+          secure: e.SMTP_SECURE === 'true',
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: e.SMTP_FROM ?? 'Prosa <no-reply@prosa.local>',
+        }
+      : undefined,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
+    trustProxy: e.TRUST_PROXY === 'true',
+    ...overrides,
+  };
+}
+
+function keptSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(48).toString('base64url');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}

@@ -1,0 +1,341 @@
+/** Tenant-owned service-desk tables: contacts, channels, tickets, messages and what hangs off them. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { MESSAGE_STATUSES } from '@prosa/contracts';
+import { tags, users, queues } from './schema-accounts.js';
+import { createdAt, tenantId, updatedAt } from './schema-platform.js';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    /** Digits only: country + area code + number; empty for a web chat visitor without phone. */
+    number: text('number').notNull().default(''),
+    email: text('email').notNull().default(''),
+    profilePicUrl: text('profile_pic_url').notNull().default(''),
+    isGroup: boolean('is_group').notNull().default(false),
+    /** WhatsApp's LID, so a contact known by phone and by LID is one contact (channels issue). */
+    lid: text('lid'),
+    /** Web chat visitor id (the widget's anonymous id). */
+    webchatId: text('webchat_id'),
+    extraInfo: jsonb('extra_info')
+      .$type<{ name: string; value: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    dealValue: numeric('deal_value', { precision: 14, scale: 2, mode: 'number' }),
+    description: text('description').notNull().default(''),
+    crmLaneId: integer('crm_lane_id'),
+    disableBot: boolean('disable_bot').notNull().default(false),
+    disableCampaign: boolean('disable_campaign').notNull().default(false),
+    disableCrm: boolean('disable_crm').notNull().default(false),
+    ignoreContact: boolean('ignore_contact').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contacts_tenant_name_idx').on(t.tenantId, t.name),
+    uniqueIndex('contacts_tenant_number_key')
+      .on(t.tenantId, t.number)
+      .where(sql`${t.number} <> ''`),
+    uniqueIndex('contacts_tenant_lid_key')
+      .on(t.tenantId, t.lid)
+      .where(sql`${t.lid} is not null`),
+    uniqueIndex('contacts_tenant_webchat_key')
+      .on(t.tenantId, t.webchatId)
+      .where(sql`${t.webchatId} is not null`),
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+  ],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    tenantId: tenantId(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_tenant_tag_idx').on(t.tenantId, t.tagId),
+  ],
+);
+
+/** A contact's wallet: the agents who own it (DirectTicketsToWallets, own-wallet view). */
+export const contactWallets = pgTable(
+  'contact_wallets',
+  {
+    tenantId: tenantId(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.userId] }),
+    index('contact_wallets_tenant_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+export const CHANNEL_TYPES = ['webchat', 'whatsapp', 'waba', 'telegram', 'messenger', 'instagram'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/** A connection to a messaging provider (SPEC §3 Channel). Provider-specific settings in `config`. */
+export const channels = pgTable(
+  'channels',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    type: text('type', { enum: CHANNEL_TYPES }).notNull(),
+    status: text('status').notNull().default('DISCONNECTED'),
+    number: text('number').notNull().default(''),
+    /** Provider token or, for web chat, the public widget key. */
+    token: text('token').notNull().default(''),
+    qrcode: text('qrcode').notNull().default(''),
+    retries: integer('retries').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    defaultQueueId: integer('default_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    defaultUserId: integer('default_user_id').references(() => users.id, { onDelete: 'set null' }),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    farewellMessage: text('farewell_message').notNull().default(''),
+    ratingEnabled: boolean('rating_enabled').notNull().default(false),
+    ratingMessage: text('rating_message').notNull().default(''),
+    webhookUrl: text('webhook_url').notNull().default(''),
+    webhookSecret: text('webhook_secret').notNull().default(''),
+    proxy: text('proxy').notNull().default(''),
+    transcriptionKey: text('transcription_key').notNull().default(''),
+    importOptions: jsonb('import_options')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    config: jsonb('config')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('channels_tenant_name_key').on(t.tenantId, t.name),
+    uniqueIndex('channels_token_key')
+      .on(t.type, t.token)
+      .where(sql`${t.token} <> ''`),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    status: text('status', { enum: ['open', 'pending', 'closed'] })
+      .notNull()
+      .default('pending'),
+    protocol: text('protocol').notNull().default(''),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'restrict' }),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    chatFlowId: integer('chat_flow_id'),
+    isGroup: boolean('is_group').notNull().default(false),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** Last time the customer wrote (auto-close, 24-hour window). */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    /** Last time an agent wrote (auto-return to pending). */
+    lastOutboundAt: timestamp('last_outbound_at', { withTimezone: true }),
+    answered: boolean('answered').notNull().default(false),
+    botState: jsonb('bot_state').$type<Record<string, unknown>>(),
+    startedAttendanceAt: timestamp('started_attendance_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Close scheduled after a farewell message was sent. */
+    closeAfter: timestamp('close_after', { withTimezone: true }),
+    rating: integer('rating'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tickets_tenant_status_idx').on(t.tenantId, t.status, t.lastMessageAt),
+    index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId, t.status),
+    index('tickets_tenant_user_idx').on(t.tenantId, t.userId, t.status),
+    index('tickets_tenant_contact_idx').on(t.tenantId, t.contactId),
+    index('tickets_tenant_protocol_idx').on(t.tenantId, t.protocol),
+    // One open or pending ticket per (channel, contact): races cannot make two.
+    uniqueIndex('tickets_one_active_key')
+      .on(t.tenantId, t.channelId, t.contactId)
+      .where(sql`${t.status} in ('open', 'pending')`),
+  ],
+);
+
+/** Per-tenant, per-day protocol sequence: protocol = yyyymmdd + sequence. */
+export const protocolCounters = pgTable(
+  'protocol_counters',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    seq: integer('seq').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
+);
+
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** access, create, open, pending, closed, transfered, receivedTransfer, queue, userDefine, ... */
+    type: text('type').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_logs_ticket_idx').on(t.tenantId, t.ticketId, t.createdAt)],
+);
+
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_notes_ticket_idx').on(t.tenantId, t.ticketId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: tenantId(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromMe: boolean('from_me').notNull(),
+    body: text('body').notNull().default(''),
+    /** chat, image, audio, video, document, sticker, location, system */
+    mediaType: text('media_type').notNull().default('chat'),
+    /** Storage key under DATA_DIR/media (or the S3 key); never a public URL. */
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    mimeType: text('mime_type'),
+    mediaSize: integer('media_size'),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
+    /** The provider's message id: unique per channel, so an inbound message is stored once. */
+    externalId: text('external_id'),
+    /** The sender's idempotency key: a retried POST stores one message. */
+    clientId: text('client_id'),
+    quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    reactions: jsonb('reactions')
+      .$type<{ emoji: string; fromMe: boolean; userId?: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    lastError: text('last_error'),
+    scheduleDate: timestamp('schedule_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.createdAt, t.id),
+    uniqueIndex('messages_channel_external_key')
+      .on(t.channelId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    uniqueIndex('messages_client_key')
+      .on(t.tenantId, t.ticketId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
+    index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+    // The outbox: pending outbound messages, found by the messages.resend-stuck sweeper every minute.
+    index('messages_outbox_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'pending' and ${t.fromMe}`),
+  ],
+);
+
+/** Raw provider webhook payloads: stored on arrival, processed by a job (house rule 8). */
+export const inboundEvents = pgTable(
+  'inbound_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: tenantId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('inbound_events_pending_idx').on(t.tenantId, t.processedAt)],
+);
+
+/** Scheduled messages of a ticket's contact (SPEC §3 Schedule). */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull().default(''),
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    repeatCount: integer('repeat_count').notNull().default(0),
+    repeatPeriod: text('repeat_period', { enum: ['weekly', 'biweekly', 'monthly', 'bimonthly'] }),
+    sentCount: integer('sent_count').notNull().default(0),
+    status: text('status', { enum: ['pending', 'sent', 'error'] })
+      .notNull()
+      .default('pending'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('schedules_due_idx').on(t.status, t.sendAt),
+    index('schedules_tenant_ticket_idx').on(t.tenantId, t.ticketId),
+  ],
+);

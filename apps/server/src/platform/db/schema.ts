@@ -1,0 +1,32 @@
+/**
+ * The database schema. Every tenant-owned table carries `tenant_id NOT NULL`, indexed first, and is
+ * listed in `tenantTables` so the tenant door (tenant-scope.ts) is the only way domain code reaches it.
+ */
+import * as accounts from './schema-accounts.js';
+import * as desk from './schema-desk.js';
+
+export * from './schema-platform.js';
+export * from './schema-accounts.js';
+export * from './schema-desk.js';
+
+/** Every table the tenant door guards. */
+export const tenantTables = {
+  users: accounts.users,
+  queues: accounts.queues,
+  userQueues: accounts.userQueues,
+  tags: accounts.tags,
+  settings: accounts.settings,
+  authSessions: accounts.authSessions,
+  passwordResets: accounts.passwordResets,
+  contacts: desk.contacts,
+  contactTags: desk.contactTags,
+  contactWallets: desk.contactWallets,
+  channels: desk.channels,
+  tickets: desk.tickets,
+  protocolCounters: desk.protocolCounters,
+  ticketLogs: desk.ticketLogs,
+  ticketNotes: desk.ticketNotes,
+  messages: desk.messages,
+  inboundEvents: desk.inboundEvents,
+  schedules: desk.schedules,
+};

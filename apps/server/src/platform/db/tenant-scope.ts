@@ -1,0 +1,128 @@
+/**
+ * SECURITY-CRITICAL: the one door to tenant data.
+ *
+ * Domain code receives a `TenantScope` built from the verified token (never from a body, path or
+ * query). Every helper adds `tenant_id = scope.tenantId` to reads, writes and deletes, and stamps
+ * it on inserts, so a query of another tenant's row finds nothing (and the route answers 404).
+ * Joins go through `scope.query`, whose `owns()` must constrain every joined table.
+ */
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, DbExecutor } from './client.js';
+
+type TenantTable = PgTable & { tenantId: PgColumn };
+type Row<T extends TenantTable> = T['$inferSelect'];
+type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'tenantId'>;
+type Patch<T extends TenantTable> = Partial<NewRow<T>>;
+
+type AfterCommit = () => void | Promise<void>;
+
+export class TenantScope {
+  private readonly afterCommitQueue: AfterCommit[];
+
+  constructor(
+    readonly tenantId: number,
+    private readonly exec: DbExecutor,
+    private readonly root: Database,
+    private readonly inTransaction = false,
+    queue?: AfterCommit[],
+  ) {
+    if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error('TenantScope needs a tenant id');
+    this.afterCommitQueue = queue ?? [];
+  }
+
+  /** The app's database, to find per-app services (the event emitter). Not a query handle. */
+  get database(): Database {
+    return this.root;
+  }
+
+  /** The tenant condition on `table`, combined with any further conditions. */
+  owns(table: TenantTable, ...conditions: (SQL | undefined)[]): SQL {
+    return and(eq(table.tenantId, this.tenantId), ...conditions) as SQL;
+  }
+
+  select<T extends TenantTable>(table: T, where?: SQL) {
+    // The casts only widen drizzle's generic table type; the tenant condition is always applied.
+    return (this.exec.select().from(table as PgTable) as unknown as {
+      where(w: SQL): { $dynamic(): DynamicSelect<Row<T>> };
+    })
+      .where(this.owns(table, where))
+      .$dynamic();
+  }
+
+  async first<T extends TenantTable>(table: T, where?: SQL): Promise<Row<T> | undefined> {
+    const rows = await this.select(table, where).limit(1);
+    return rows[0];
+  }
+
+  async count<T extends TenantTable>(table: T, where?: SQL): Promise<number> {
+    const [row] = await this.exec.select({ n: count() }).from(table as PgTable).where(this.owns(table, where));
+    return Number(row?.n ?? 0);
+  }
+
+  async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>>;
+  async insert<T extends TenantTable>(table: T, values: NewRow<T>[]): Promise<Row<T>[]>;
+  async insert<T extends TenantTable>(table: T, values: NewRow<T> | NewRow<T>[]) {
+    const list = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, tenantId: this.tenantId }));
+    if (list.length === 0) return [];
+    const rows = (await this.exec
+      .insert(table)
+      .values(list as T['$inferInsert'][])
+      .returning()) as Row<T>[];
+    return Array.isArray(values) ? rows : rows[0];
+  }
+
+  async update<T extends TenantTable>(table: T, patch: Patch<T>, where: SQL): Promise<Row<T>[]> {
+    const { tenantId: _ignored, ...safe } = patch as Record<string, unknown>;
+    return (await this.exec
+      .update(table)
+      .set(safe as never)
+      .where(this.owns(table, where))
+      .returning()) as Row<T>[];
+  }
+
+  async delete<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
+    return (await this.exec.delete(table).where(this.owns(table, where)).returning()) as Row<T>[];
+  }
+
+  /** Joins and aggregates: constrain every table you touch with `owns`. */
+  query<R>(fn: (db: DbExecutor, owns: TenantScope['owns']) => Promise<R>): Promise<R> {
+    return fn(this.exec, this.owns.bind(this));
+  }
+
+  /** Run `fn` after the surrounding transaction commits (or now, outside one). Events go here. */
+  afterCommit(fn: AfterCommit): void {
+    if (this.inTransaction) this.afterCommitQueue.push(fn);
+    else void Promise.resolve().then(fn);
+  }
+
+  /** One transaction; `afterCommit` callbacks run once it has committed. */
+  async transaction<R>(fn: (scope: TenantScope) => Promise<R>): Promise<R> {
+    if (this.inTransaction) return fn(this);
+    const queue: AfterCommit[] = [];
+    const result = await this.root.raw.transaction((tx) =>
+      fn(new TenantScope(this.tenantId, tx, this.root, true, queue)),
+    );
+    for (const cb of queue) await cb();
+    return result;
+  }
+}
+
+interface DynamicSelect<R> extends Promise<R[]> {
+  limit(n: number): DynamicSelect<R>;
+  offset(n: number): DynamicSelect<R>;
+  orderBy(...cols: (PgColumn | SQL)[]): DynamicSelect<R>;
+  for(strength: 'update'): DynamicSelect<R>;
+}
+
+export function withTenant<R>(db: Database, tenantId: number, fn: (scope: TenantScope) => Promise<R>): Promise<R> {
+  return fn(new TenantScope(tenantId, db.raw, db));
+}
+
+/**
+ * SECURITY-CRITICAL: the unscoped handle, for the platform operator's cross-tenant commands,
+ * bootstrap, seeds and migrations only. The name says what it is on purpose.
+ */
+export function unsafeSystemDb(db: Database) {
+  return db.raw;
+}

@@ -1,0 +1,125 @@
+import { settleBackground } from '../lifecycle/background.js';
+import { existsSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { eq, sql } from 'drizzle-orm';
+import { platformSettings } from '../db/schema.js';
+import { unsafeSystemDb } from '../db/tenant-scope.js';
+import { newSecret } from '../security/tokens.js';
+import type { Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import type { Platform } from '../platform.js';
+import { setEmitter } from '../realtime/publish.js';
+import { createJobs } from '../jobs/jobs.js';
+import { setJobs } from '../jobs/enqueue.js';
+import { jobRegistry } from '../../modules/jobs.registry.js';
+import { createRealtime } from '../realtime/realtime.js';
+import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerModules } from '../../modules/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** Reuse an open database (tests); otherwise one is opened from the config. */
+  db?: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+  /** Start the job workers (default true). */
+  jobs?: boolean;
+  jobPollSeconds?: number;
+}
+
+/**
+ * Several instances on one PostgreSQL must sign tokens with one secret. When none is configured,
+ * the first instance generates it and keeps it in the database for the others.
+ */
+async function withSharedSecret(config: Config, db: Database): Promise<Config> {
+  if (config.jwtSecretGiven || db.kind !== 'postgres') return config;
+  const sys = unsafeSystemDb(db);
+  await sys.insert(platformSettings).values({ key: 'jwt_secret', value: newSecret(48) }).onConflictDoNothing();
+  const [row] = await sys.select().from(platformSettings).where(eq(platformSettings.key, 'jwt_secret'));
+  return { ...config, jwtSecret: new TextEncoder().encode(row!.value) };
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const platform: Platform = {
+    config: await withSharedSecret(config, db),
+    db,
+    mailer: opts.mailer ?? createMailer(config, db, app.log),
+    realtime: createRealtime(config, db, app.log),
+    jobs: createJobs(db, jobRegistry, app.log, opts.jobPollSeconds),
+    log: app.log,
+  };
+  setJobs(db, platform.jobs);
+  app.decorate('platform', platform);
+  setEmitter(db, (tenantId, room, event, payload) => platform.realtime.emit(tenantId, room, event, payload));
+  app.addHook('preClose', async () => {
+    await platform.jobs.stop();
+    // Events already under way are published before the sockets and the pool go.
+    await settleBackground(db);
+    await platform.realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    if (!opts.db) await db.close();
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Prosa API', version: '0.1.0', description: 'Every route of Prosa. Errors answer { "error": "ERR_CODE" }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerAuth(app, platform);
+  await registerPublicPlugin(() => app.register(swaggerUi, { routePrefix: '/docs' }));
+
+  app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { auth: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.raw.execute(sql`select 1`);
+      return { status: 'ready', database: db.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(registerModules);
+
+  if (existsSync(config.webDist)) {
+    await registerPublicPlugin(() =>
+      app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: ['index.html'] }),
+    );
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'web app not built; serving the API only');
+  }
+
+  await app.ready();
+  if (opts.jobs !== false) await platform.jobs.start(platform);
+  platform.realtime.attach(app.server, async (token) => (await resolveSession(platform, token)).auth);
+  return app;
+}

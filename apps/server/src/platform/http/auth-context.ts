@@ -1,0 +1,35 @@
+import type { Profile } from '@prosa/contracts';
+import type { TenantScope } from '../db/tenant-scope.js';
+
+/**
+ * Every route declares who may call it (house rule 4); registering one without `config.auth`
+ * throws at start-up.
+ * - public: anyone; user: any signed-in user; admin: a company admin (or support email);
+ * - supervisor: admin, supervisor or supervisorfila; operator: an admin of tenant 1.
+ */
+export type AuthLevel = 'public' | 'user' | 'supervisor' | 'admin' | 'operator';
+
+export interface AuthContext {
+  userId: number;
+  tenantId: number;
+  profile: Profile;
+  sessionId: string;
+  name: string;
+  email: string;
+  /** Profile admin, or an email the platform treats as support (SPEC §6). */
+  isAdmin: boolean;
+  /** Admin of the platform operator, tenant 1. */
+  isOperator: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+    /** Billing and session routes stay reachable after the company's due date has passed. */
+    allowExpired?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+    scope: TenantScope;
+  }
+}

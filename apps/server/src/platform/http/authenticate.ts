@@ -1,0 +1,110 @@
+// SECURITY-CRITICAL: the auth hook. The tenant comes from the verified token and the live
+// session row, once, here; nothing downstream reads a tenant id from the request.
+import { OPERATOR_TENANT_ID, todayIso } from '@prosa/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authSessions, tenants, users } from '../db/schema.js';
+import { TenantScope, unsafeSystemDb } from '../db/tenant-scope.js';
+import { verifyAccessToken } from '../security/tokens.js';
+import type { Platform } from '../platform.js';
+import { AppError } from './app-error.js';
+import type { AuthContext, AuthLevel } from './auth-context.js';
+
+export function bearerToken(req: { headers: FastifyRequest['headers'] }): string | undefined {
+  const h = req.headers.authorization;
+  if (!h || !h.startsWith('Bearer ')) return undefined;
+  return h.slice(7).trim() || undefined;
+}
+
+/** Resolves a token to a live session; used by HTTP and by the socket handshake. */
+export async function resolveSession(platform: Platform, token: string | undefined) {
+  if (!token) throw new AppError('ERR_SESSION_EXPIRED');
+  const verified = await verifyAccessToken(token, platform.config.jwtSecret);
+  if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'ERR_TOKEN_EXPIRED' : 'ERR_SESSION_EXPIRED');
+  const { claims } = verified;
+  const [row] = await unsafeSystemDb(platform.db)
+    .select({
+      revokedAt: authSessions.revokedAt,
+      revokedReason: authSessions.revokedReason,
+      expiresAt: authSessions.expiresAt,
+      sessionUserId: authSessions.userId,
+      userId: users.id,
+      tenantId: users.tenantId,
+      profile: users.profile,
+      name: users.name,
+      email: users.email,
+      tenantStatus: tenants.status,
+      dueDate: tenants.dueDate,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(authSessions.id, claims.sessionId))
+    .limit(1);
+  if (!row || row.revokedAt || row.expiresAt < new Date() || row.userId !== claims.userId || row.tenantId !== claims.tenantId) {
+    throw new AppError('ERR_SESSION_EXPIRED');
+  }
+  if (row.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
+  const isAdmin = row.profile === 'admin' || platform.config.supportEmails.includes(row.email);
+  const auth: AuthContext = {
+    userId: row.userId,
+    tenantId: row.tenantId,
+    profile: row.profile,
+    sessionId: claims.sessionId,
+    name: row.name,
+    email: row.email,
+    isAdmin,
+    isOperator: isAdmin && row.tenantId === OPERATOR_TENANT_ID,
+  };
+  const expired = row.tenantId !== OPERATOR_TENANT_ID && row.dueDate !== null && row.dueDate < todayIso();
+  return { auth, expired };
+}
+
+function allowed(level: AuthLevel, auth: AuthContext): boolean {
+  switch (level) {
+    case 'public':
+    case 'user':
+      return true;
+    case 'supervisor':
+      return auth.isAdmin || auth.profile === 'supervisor' || auth.profile === 'supervisorfila';
+    case 'admin':
+      return auth.isAdmin;
+    case 'operator':
+      return auth.isOperator;
+  }
+}
+
+let publicRegistrations = 0;
+
+/** Registers a third-party plugin whose routes are all public (static files, API docs). */
+export async function registerPublicPlugin(register: () => PromiseLike<unknown>): Promise<void> {
+  publicRegistrations++;
+  try {
+    await register();
+  } finally {
+    publicRegistrations--;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, platform: Platform): void {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorateRequest('scope', null as unknown as TenantScope);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth) return;
+    if (publicRegistrations > 0) {
+      route.config = { ...route.config, auth: 'public' };
+      return;
+    }
+    throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.auth`);
+  });
+  // onRequest, before body validation: no token answers 401 and a wrong profile 403, whatever the body.
+  app.addHook('onRequest', async (req) => {
+    const level = req.routeOptions.config?.auth ?? 'public';
+    if (level === 'public') return;
+    const { auth, expired } = await resolveSession(platform, bearerToken(req));
+    req.auth = auth;
+    req.scope = new TenantScope(auth.tenantId, platform.db.raw, platform.db);
+    if (expired && !req.routeOptions.config?.allowExpired) throw new AppError('ERR_PLAN_EXPIRED');
+    if (!allowed(level, auth)) throw new AppError('ERR_NO_PERMISSION');
+  });
+}

@@ -1,0 +1,154 @@
+// SECURITY-CRITICAL: socket rooms. Rooms are always tenant-prefixed and only the server joins a
+// socket to one, after verifying its token; no event can be addressed to another tenant's room.
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { and, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { Server, type Namespace } from 'socket.io';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { userQueues, users } from '../db/schema.js';
+import { withTenant } from '../db/tenant-scope.js';
+import type { AuthContext } from '../http/auth-context.js';
+
+export type Room =
+  | { kind: 'tenant' }
+  | { kind: 'admins' }
+  | { kind: 'user'; userId: number }
+  | { kind: 'queue'; queueId: number }
+  /** A web chat visitor's widget, on the `/webchat` namespace (channels/webchat). */
+  | { kind: 'webchat'; channelId: number; visitorId: string };
+
+/** The namespace a room lives on: staff sockets on `/`, widget sockets on `/webchat`. */
+const namespaceOf = (room: Room) => (room.kind === 'webchat' ? '/webchat' : '/');
+
+export function roomName(tenantId: number, room: Room): string {
+  switch (room.kind) {
+    case 'tenant':
+      return `tenant:${tenantId}`;
+    case 'admins':
+      return `tenant:${tenantId}:admins`;
+    case 'user':
+      return `tenant:${tenantId}:user:${room.userId}`;
+    case 'queue':
+      return `tenant:${tenantId}:queue:${room.queueId}`;
+    case 'webchat':
+      return `tenant:${tenantId}:webchat:${room.channelId}:visitor:${room.visitorId}`;
+  }
+}
+
+export interface Realtime {
+  emit(tenantId: number, room: Room, event: string, payload: unknown): void;
+  attach(server: HttpServer, authenticate: (token: string | undefined) => Promise<AuthContext>): void;
+  /**
+   * Lets a channel serve its own namespace; `setup` must authenticate sockets and join them only
+   * to tenant-prefixed rooms. Called before `attach`, it runs once the server is attached.
+   */
+  useNamespace(name: string, setup: (nsp: Namespace) => void): void;
+  close(): Promise<void>;
+}
+
+export function createRealtime(config: Config, db: Database, log: FastifyBaseLogger): Realtime {
+  let io: Server | undefined;
+  let closing = false;
+  const redis: Redis[] = [];
+  const namespaces: [string, (nsp: Namespace) => void][] = [];
+  return {
+    emit(tenantId, room, event, payload) {
+      if (closing) return;
+      io?.of(namespaceOf(room)).to(roomName(tenantId, room)).emit(event, payload);
+    },
+    useNamespace(name, setup) {
+      if (io) setup(io.of(name));
+      else namespaces.push([name, setup]);
+    },
+    attach(server, authenticate) {
+      io = new Server(server, {
+        path: '/socket.io',
+        pingTimeout: 20_000,
+        pingInterval: 25_000,
+        connectTimeout: 20_000,
+        serveClient: false,
+      });
+      if (config.redisUrl) {
+        const pub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+        const sub = pub.duplicate();
+        for (const r of [pub, sub]) r.on('error', (err) => log.warn({ err }, 'redis connection error'));
+        redis.push(pub, sub);
+        io.adapter(createAdapter(pub, sub, { key: 'prosa.socket.io' }));
+      }
+      for (const [name, setup] of namespaces) setup(io.of(name));
+      io.use(async (socket, next) => {
+        try {
+          const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+          socket.data.auth = await authenticate(token);
+          next();
+        } catch (e) {
+          next(Object.assign(new Error((e as Error).message), { data: { error: (e as Error).message } }));
+        }
+      });
+      io.on('connection', async (socket) => {
+        const auth = socket.data.auth as AuthContext;
+        const t = auth.tenantId;
+        const rooms = [roomName(t, { kind: 'tenant' }), roomName(t, { kind: 'user', userId: auth.userId })];
+        if (auth.isAdmin) rooms.push(roomName(t, { kind: 'admins' }));
+        const queueRows = await withTenant(db, t, (scope) =>
+          scope.select(userQueues, eq(userQueues.userId, auth.userId)),
+        );
+        for (const q of queueRows) rooms.push(roomName(t, { kind: 'queue', queueId: q.queueId }));
+        await socket.join(rooms);
+        const setOnline = async (isOnline: boolean) => {
+          await withTenant(db, t, (scope) =>
+            scope.update(users, { isOnline, lastOnlineAt: new Date() }, and(eq(users.id, auth.userId))!),
+          );
+          io?.to(roomName(t, { kind: 'tenant' })).emit('user:online', { userId: auth.userId, isOnline });
+        };
+        // The client says which tenant it thinks it is in; the server only accepts its own.
+        socket.on('setUserActive', async (tenantId: unknown) => {
+          if (Number(tenantId) !== t) return;
+          await setOnline(true).catch((err) => log.warn({ err }, 'setUserActive failed'));
+        });
+        socket.on('disconnect', async () => {
+          if (closing) return;
+          try {
+            // Other tabs, possibly on other instances, keep the user online.
+            const left = await io?.in(roomName(t, { kind: 'user', userId: auth.userId })).fetchSockets();
+            if (!left || left.length === 0) await setOnline(false);
+          } catch (err) {
+            log.warn({ err }, 'presence update on disconnect failed');
+          }
+        });
+      });
+    },
+    async close() {
+      closing = true;
+      // Sockets are upgraded connections the HTTP server does not track: end them first, or
+      // closing the server waits for them forever. The HTTP server itself is Fastify's to close.
+      if (io) {
+        io.local.disconnectSockets(true);
+        io.engine.close();
+        io.removeAllListeners();
+      }
+      // quit waits for the replies of commands already sent; disconnect would reject them.
+      await Promise.allSettled(redis.map(quitRedis));
+    },
+  };
+}
+
+/** Ends a Redis connection after its pending replies; a connection that cannot answer is cut. */
+async function quitRedis(r: Redis): Promise<void> {
+  if (r.status !== 'ready') {
+    r.disconnect();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      r.disconnect();
+      resolve();
+    }, 2000);
+  });
+  await Promise.race([r.quit().then(() => undefined, () => r.disconnect()), cut]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,51 @@
+// SECURITY-CRITICAL: access tokens (short-lived JWT) and refresh secrets (random, stored hashed).
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { Profile } from '@prosa/contracts';
+
+export interface AccessClaims {
+  userId: number;
+  tenantId: number;
+  profile: Profile;
+  sessionId: string;
+}
+
+export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ tid: claims.tenantId, prf: claims.profile, sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.userId))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(secret);
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    const tenantId = Number(payload.tid);
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
+    const profile = payload.prf as Profile;
+    if (!userId || !tenantId || !sessionId || !profile) return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: { userId, tenantId, sessionId, profile } };
+  } catch (e) {
+    if (e instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
+export function newSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}

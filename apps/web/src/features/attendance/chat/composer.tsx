@@ -1,0 +1,210 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { LIMITS, type Message, type Ticket } from '@prosa/contracts';
+import { IconLock, IconPaperclip, IconPlayerPlay, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../shared/errors/toast-error';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { filesTooBig, newClientId, useSendMessage } from '../api/use-message-actions';
+import { useUpdateTicket } from '../api/use-ticket-actions';
+import { AttachmentChips } from './attachment-chips';
+import { EmojiPicker } from './emoji-picker';
+
+const MAX_FILES = 10;
+/** Unsent text per ticket, kept while the agent moves between conversations. */
+const drafts = new Map<number, string>();
+
+function CannotReply({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const update = useUpdateTicket();
+  const reason = ticket.status === 'pending' ? 'pending' : ticket.status === 'closed' ? 'closed' : 'other';
+  return (
+    <Alert
+      variant="light"
+      color={reason === 'pending' ? 'orange' : 'gray'}
+      icon={<IconLock size={18} />}
+      m="sm"
+      data-testid="composer-disabled"
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{t(`desk.composer.cannot.${reason}`)}</Text>
+        {ticket.can.accept && (
+          <Button
+            size="xs"
+            leftSection={<IconPlayerPlay size={14} />}
+            loading={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { id: ticket.id, body: { status: 'open' } },
+                { onSuccess: () => notifySuccess(t('desk.accepted')), onError: toastError },
+              )
+            }
+            data-testid="composer-accept"
+          >
+            {t('desk.actions.accept')}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
+
+/** Text (Enter sends, Shift+Enter breaks the line), emoji, attachments and the quoted reply. */
+export function Composer({
+  ticket,
+  quoted,
+  onCancelQuote,
+}: {
+  ticket: Ticket;
+  quoted: Message | null;
+  onCancelQuote: () => void;
+}) {
+  const { t } = useTranslation();
+  const send = useSendMessage(ticket.id);
+  const [text, setText] = useState(() => drafts.get(ticket.id) ?? '');
+  const [files, setFiles] = useState<File[]>([]);
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    drafts.set(ticket.id, text);
+  }, [ticket.id, text]);
+  useEffect(() => {
+    if (quoted) input.current?.focus();
+  }, [quoted]);
+
+  if (!ticket.can.reply) return <CannotReply ticket={ticket} />;
+
+  const addFiles = (picked: File[]) => {
+    const next = [...files, ...picked];
+    if (next.length > MAX_FILES) return toastError(t('desk.composer.tooMany', { max: MAX_FILES }));
+    if (filesTooBig(next)) return toastError(t('desk.composer.tooBig', { max: LIMITS.chatFilesTotal / 1024 / 1024 }));
+    setFiles(next);
+  };
+
+  const submit = () => {
+    const body = text.trim();
+    if (!body && files.length === 0) return;
+    send.mutate({ body, files, quoted, clientId: newClientId() }, { onError: toastError });
+    setText('');
+    setFiles([]);
+    onCancelQuote();
+    input.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...e.clipboardData.files];
+    if (pasted.length) {
+      e.preventDefault();
+      addFiles(pasted);
+    }
+  };
+  const insertEmoji = (emoji: string) => {
+    const el = input.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  return (
+    <Stack gap={0} className="prosa-composer" data-testid="composer">
+      {quoted && (
+        <Group className="prosa-reply-bar" wrap="nowrap" gap="xs" data-testid="composer-quote">
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Text size="xs" fw={700} c={quoted.fromMe ? 'prosa' : 'blue'}>
+              {t('desk.composer.replyingTo')} {quoted.fromMe ? t('desk.chat.you') : t('desk.chat.contact')}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {quoted.body ||
+                quoted.mediaName ||
+                t(
+                  `desk.message.media.${quoted.mediaType === 'chat' ? 'document' : quoted.mediaType}` as 'desk.message.media.image',
+                )}
+            </Text>
+          </Box>
+          <CloseButton size="sm" onClick={onCancelQuote} aria-label={t('desk.composer.cancelReply')} />
+        </Group>
+      )}
+      {files.length > 0 && (
+        <AttachmentChips files={files} onRemove={(i) => setFiles(files.filter((_f, j) => j !== i))} />
+      )}
+      {send.progress !== null && (
+        <Box px="md" pt={6}>
+          <Text size="xs" c="dimmed">
+            {t('desk.composer.uploading', { percent: Math.round(send.progress * 100) })}
+          </Text>
+          <Progress value={send.progress * 100} size="sm" animated />
+        </Box>
+      )}
+      <Group gap={4} align="flex-end" wrap="nowrap" p="sm">
+        <EmojiPicker onPick={insertEmoji} />
+        <FileButton onChange={addFiles} multiple>
+          {(props) => (
+            <Tooltip label={t('desk.composer.attach')}>
+              <ActionIcon
+                {...props}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={t('desk.composer.attach')}
+                data-testid="composer-attach"
+              >
+                <IconPaperclip size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </FileButton>
+        <Textarea
+          ref={input}
+          style={{ flex: 1 }}
+          autosize
+          minRows={1}
+          maxRows={6}
+          radius="lg"
+          maxLength={4096}
+          placeholder={t('desk.composer.placeholder')}
+          aria-label={t('desk.composer.placeholder')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          data-testid="composer-input"
+        />
+        <Tooltip label={t('desk.composer.send')}>
+          <ActionIcon
+            size="lg"
+            radius="xl"
+            onClick={submit}
+            disabled={!text.trim() && files.length === 0}
+            aria-label={t('desk.composer.send')}
+            data-testid="composer-send"
+          >
+            <IconSend size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Stack>
+  );
+}

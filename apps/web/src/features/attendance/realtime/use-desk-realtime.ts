@@ -1,0 +1,126 @@
+import type { Message, Ticket } from '@prosa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { getSession } from '../../../shared/auth/session';
+import { i18n } from '../../../shared/i18n/i18n';
+import { connectSocket } from '../../../shared/realtime/socket';
+import { notifyNotice } from '../../../shared/ui/notify';
+import { mergeNewestPage, upsertMessage } from '../api/message-cache';
+import { applyTicketToLists, cachedTicket } from '../api/ticket-cache';
+import { chatPath, messageKeys, ticketKeys } from '../api/ticket-keys';
+import { fetchMessagesPage } from '../api/use-messages';
+import { beep, showNotification } from './inbound-alert';
+
+interface TicketEvent {
+  action: 'create' | 'update' | 'delete';
+  ticket: Ticket;
+}
+interface MessageEvent {
+  action: 'create' | 'update' | 'delete';
+  message: Message;
+  ticketId: number;
+}
+
+/** Runs `fn` once per key after `ms` of quiet. */
+function debouncer(ms: number) {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const run = (key: string, fn: () => void) => {
+    clearTimeout(timers.get(key));
+    timers.set(
+      key,
+      setTimeout(() => (timers.delete(key), fn()), ms),
+    );
+  };
+  const clear = () => timers.forEach((t) => clearTimeout(t));
+  return { run, clear };
+}
+
+const preview = (m: Message) =>
+  m.body.replace(/\s+/g, ' ').trim().slice(0, 120) || (m.mediaName ?? i18n.t('desk.notifications.media'));
+
+/**
+ * Socket events -> query caches (no store copies server data): `ticket` places the ticket in every
+ * cached list and the detail, `message` goes into its conversation, `contact` refreshes contact
+ * lists. After a reconnect everything ticket- and message-shaped is refetched to catch up.
+ */
+export function useDeskRealtime(focusedId: number | null): void {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const focused = useRef(focusedId);
+  focused.current = focusedId;
+
+  useEffect(() => {
+    const socket = connectSocket();
+    let wasConnected = socket.connected;
+    const later = debouncer(700);
+
+    const onTicket = (e: TicketEvent) => {
+      const session = getSession();
+      if (!session || !e?.ticket) return;
+      const { ticket, action } = e;
+      for (const key of applyTicketToLists(qc, ticket, action, session)) {
+        later.run(JSON.stringify(key), () => void qc.invalidateQueries({ queryKey: key, exact: true }));
+      }
+      if (action === 'delete') {
+        qc.removeQueries({ queryKey: ticketKeys.detail(ticket.id) });
+        if (focused.current === ticket.id) {
+          notifyNotice('ticket-deleted', i18n.t('desk.chat.notFound'), 'orange');
+          void navigate('/atendimento');
+        }
+      } else if (qc.getQueryData(ticketKeys.detail(ticket.id))) {
+        qc.setQueryData(ticketKeys.detail(ticket.id), ticket);
+        void qc.invalidateQueries({ queryKey: ticketKeys.logs(ticket.id), refetchType: 'active' });
+      }
+      later.run('counts', () => void qc.invalidateQueries({ queryKey: ticketKeys.counts }));
+    };
+
+    const onMessage = (e: MessageEvent) => {
+      if (!e?.message) return;
+      const { message, ticketId } = e;
+      upsertMessage(qc, ticketId, message);
+      if (e.action !== 'create' || message.fromMe) return;
+      const inFocus = focused.current === ticketId && document.visibilityState === 'visible';
+      if (inFocus) {
+        // Read at once: reading the newest page marks the ticket read on the server.
+        later.run(
+          `read:${ticketId}`,
+          () =>
+            void fetchMessagesPage(ticketId, 1)
+              .then((page) => mergeNewestPage(qc, ticketId, page))
+              .catch(() => undefined),
+        );
+        return;
+      }
+      beep();
+      const name = cachedTicket(qc, ticketId)?.contact.name ?? '';
+      showNotification(
+        i18n.t('desk.notifications.newMessage', { name }),
+        preview(message),
+        `ticket-${ticketId}`,
+        () => void navigate(chatPath(ticketId, { t: Date.now() })),
+      );
+    };
+
+    const onContact = () => void qc.invalidateQueries({ queryKey: ['contacts'] });
+    const onConnect = () => {
+      if (wasConnected) {
+        void qc.invalidateQueries({ queryKey: ticketKeys.all });
+        void qc.invalidateQueries({ queryKey: messageKeys.all });
+      }
+      wasConnected = true;
+    };
+
+    socket.on('ticket', onTicket);
+    socket.on('message', onMessage);
+    socket.on('contact', onContact);
+    socket.on('connect', onConnect);
+    return () => {
+      later.clear();
+      socket.off('ticket', onTicket);
+      socket.off('message', onMessage);
+      socket.off('contact', onContact);
+      socket.off('connect', onConnect);
+    };
+  }, [qc, navigate]);
+}

@@ -1,0 +1,193 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { PAYMENT_GATEWAYS, ZPlatformSettingsUpdate } from '@prosa/contracts';
+import { useEffect, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { PlatformSettings } from '../../shared/api/types';
+import { handleFormError } from '../../shared/forms/server-errors';
+import { useFieldError } from '../../shared/forms/use-field-error';
+import { notifySuccess } from '../../shared/ui/notify';
+import { PageHeader } from '../../shared/ui/page-header';
+import { ErrorBlock, LoadingBlock } from '../../shared/ui/query-state';
+import { isOn, toFlag, usePlatformSettings, useSavePlatformSettings } from './use-platform-settings';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper p="lg">
+      <Title order={4} mb="md">
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </Paper>
+  );
+}
+
+function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
+  const { t } = useTranslation();
+  const save = useSavePlatformSettings();
+  const form = useForm<PlatformSettings>({
+    resolver: zodResolver(ZPlatformSettingsUpdate) as never,
+    defaultValues: settings,
+  });
+  const fieldError = useFieldError(form.formState.errors);
+  useEffect(() => form.reset(settings), [settings, form]);
+
+  // Only what changed is sent: a masked secret read from the server is never written back.
+  const onSubmit = form.handleSubmit((values) => {
+    const dirty = form.formState.dirtyFields;
+    const patch = Object.fromEntries(Object.entries(values).filter(([k]) => dirty[k as keyof PlatformSettings]));
+    save.mutate(patch, {
+      onSuccess: () => notifySuccess(t('platform.saved')),
+      onError: (err) => handleFormError(err, form.setError, Object.keys(settings)),
+    });
+  });
+  const flag = (name: 'allowSignup' | 'smtpSecure', label: string, hint?: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={label}
+          description={hint}
+          checked={isOn(field.value)}
+          onChange={(e) => field.onChange(toFlag(e.currentTarget.checked, settings[name]))}
+          data-testid={`platform-${name}`}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Section title={t('platform.signupSection')}>
+          <Controller
+            control={form.control}
+            name="trialDays"
+            render={({ field }) => (
+              <NumberInput
+                label={t('platform.trialDays')}
+                description={t('platform.trialDaysHint')}
+                value={field.value}
+                onChange={(v) => field.onChange(String(v))}
+                allowDecimal={false}
+                allowNegative={false}
+                min={0}
+                max={999}
+                error={fieldError('trialDays')}
+                data-testid="platform-trialDays"
+              />
+            )}
+          />
+          {flag('allowSignup', t('platform.allowSignup'), t('platform.allowSignupHint'))}
+        </Section>
+        <Section title={t('platform.noticeSection')}>
+          <Textarea
+            label={t('platform.noticeBanner')}
+            description={t('platform.noticeBannerHint')}
+            autosize
+            minRows={3}
+            {...form.register('noticeBanner')}
+            error={fieldError('noticeBanner')}
+            data-testid="platform-noticeBanner"
+          />
+        </Section>
+        <Section title={t('platform.smtpSection')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('platform.smtpHost')}
+              {...form.register('smtpHost')}
+              error={fieldError('smtpHost')}
+              data-testid="platform-smtpHost"
+            />
+            <TextInput
+              label={t('platform.smtpPort')}
+              inputMode="numeric"
+              {...form.register('smtpPort')}
+              error={fieldError('smtpPort')}
+              data-testid="platform-smtpPort"
+            />
+            <TextInput
+              label={t('platform.smtpUser')}
+              autoComplete="off"
+              {...form.register('smtpUser')}
+              error={fieldError('smtpUser')}
+              data-testid="platform-smtpUser"
+            />
+            <PasswordInput
+              label={t('platform.smtpPassword')}
+              autoComplete="new-password"
+              {...form.register('smtpPassword')}
+              error={fieldError('smtpPassword')}
+              data-testid="platform-smtpPassword"
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('platform.smtpFrom')}
+            description={t('platform.smtpFromHint')}
+            {...form.register('smtpFrom')}
+            error={fieldError('smtpFrom')}
+            data-testid="platform-smtpFrom"
+          />
+          {flag('smtpSecure', t('platform.smtpSecure'))}
+        </Section>
+        <Section title={t('platform.paymentSection')}>
+          <Controller
+            control={form.control}
+            name="paymentGateway"
+            render={({ field }) => (
+              <Select
+                label={t('platform.paymentGateway')}
+                data={[
+                  { value: '', label: t('platform.gateways.none') },
+                  ...PAYMENT_GATEWAYS.map((g) => ({ value: g, label: t(`platform.gateways.${g}`) })),
+                ]}
+                value={field.value ?? ''}
+                onChange={(v) => field.onChange(v ?? '')}
+                allowDeselect={false}
+                data-testid="platform-paymentGateway"
+              />
+            )}
+          />
+        </Section>
+      </SimpleGrid>
+      <Group justify="flex-end" mt="lg">
+        <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty} data-testid="platform-save">
+          {t('common.save')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** Operator: platform-wide settings (trial, notice banner, sign-up, SMTP, payment gateway). */
+export function PlatformSettingsPage() {
+  const { t } = useTranslation();
+  const settings = usePlatformSettings();
+  return (
+    <>
+      <PageHeader title={t('platform.title')} subtitle={t('platform.subtitle')} />
+      {settings.isPending ? (
+        <LoadingBlock />
+      ) : settings.isError ? (
+        <ErrorBlock error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <PlatformSettingsForm settings={settings.data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import type { User } from '@prosa/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../shared/api/client';
+
+/** Every user of the company (transfer targets, wallets): one page of up to 200. */
+export function useAllUsers(enabled = true) {
+  return useQuery({
+    queryKey: ['users', 'all'],
+    queryFn: () => http.get<{ users: User[] }>('/users/', { query: { pageSize: 200 } }),
+    select: (res) => res.users,
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from './client';
+import type { TenantDateResponse, TenantPlanResponse } from './types';
+
+export const TENANT_DATE_QUERY_KEY = ['tenant', 'date'] as const;
+export const TENANT_PLAN_QUERY_KEY = ['tenant', 'plan'] as const;
+/** Read on every guarded navigation, so kept briefly. */
+export const TENANT_DATE_STALE_MS = 60_000;
+
+export const fetchTenantDate = () => http.get<TenantDateResponse>('/tenants/date/');
+
+export function useTenantDate() {
+  return useQuery({ queryKey: TENANT_DATE_QUERY_KEY, queryFn: fetchTenantDate, staleTime: TENANT_DATE_STALE_MS });
+}
+
+export function useTenantPlan() {
+  return useQuery({ queryKey: TENANT_PLAN_QUERY_KEY, queryFn: () => http.get<TenantPlanResponse>('/tenants/plan/') });
+}

@@ -1,0 +1,14 @@
+import { http } from '../api/client';
+import { disconnectSocket } from '../realtime/socket';
+import { clearSession } from './session';
+
+/** Ends the session on the server (best effort) and forgets it here. */
+export async function logout(): Promise<void> {
+  try {
+    await http.post('/auth/logout/', undefined, { authCall: true });
+  } catch {
+    // Already ended on the server (or unreachable): forgetting it here is what matters.
+  }
+  disconnectSocket();
+  clearSession();
+}

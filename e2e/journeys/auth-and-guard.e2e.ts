@@ -1,0 +1,103 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentRoute, go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
+import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('login and landing pages', () => {
+  it('an admin lands on the dashboard (home-dashboard) with the company totals', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await waitForRoute(page, '/');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toContain('Ana Souza');
+    await expect.poll(() => page.getByTestId('stat-users-value').textContent()).toMatch(/^\d+$/);
+    expect(await page.getByTestId('nav-users').isVisible()).toBe(true);
+    // The session is kept as the login response names it (SPEC §3).
+    const stored = await page.evaluate(() =>
+      ['token', 'username', 'profile', 'userId', 'tenantId', 'queues', 'email', 'configs'].map((k) =>
+        localStorage.getItem(k),
+      ),
+    );
+    expect(stored.every((v) => v !== null)).toBe(true);
+    await context.close();
+  });
+
+  it('an agent lands on the service screen (atendimento) and sees only what it may use', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, DEMO.agent, DEMO_PASSWORD);
+    await waitForRoute(page, '/atendimento');
+    await expect.poll(() => page.getByTestId('attendance-welcome').textContent()).toContain('Diego Alves');
+    await expect(page.getByTestId('attendance-queues').textContent()).resolves.toContain('Vendas');
+    // Connected to the socket: the header's presence badge turns online.
+    await page.locator('header [data-testid="socket-status"][data-status="online"]').waitFor();
+    expect(await page.getByTestId('nav-users').count()).toBe(0);
+    expect(await page.getByTestId('nav-companies').count()).toBe(0);
+    await context.close();
+  });
+
+  it('wrong credentials keep the user on the login page with the error text', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, DEMO.admin, 'not-the-password');
+    await page.getByTestId('login-error').waitFor();
+    expect(currentRoute(page)).toBe('/login');
+    await context.close();
+  });
+});
+
+describe('navigation guard (SPEC §6)', () => {
+  it('without a token a protected screen sends to /login with "login required"', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await go(page, '/usuarios');
+    await waitForRoute(page, '/login');
+    await page.getByText('Faça login para continuar.').waitFor();
+    await context.close();
+  });
+
+  it('the public screens open without a token', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await go(page, '/signup');
+    await page.getByTestId('signup-name').waitFor();
+    await go(page, '/recuperar-senha');
+    await page.getByTestId('recover-email').waitFor();
+    expect(currentRoute(page)).toBe('/recuperar-senha');
+    await context.close();
+  });
+
+  it('an agent opening /empresas is told "unauthorized" and sent home', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, DEMO.agent, DEMO_PASSWORD);
+    await waitForRoute(page, '/atendimento');
+    await go(page, '/empresas');
+    await page.getByText('Você não tem acesso a esta página.').waitFor();
+    await waitForRoute(page, '/atendimento');
+    await context.close();
+  });
+
+  it('a company admin (not the operator) cannot open /empresas either', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await waitForRoute(page, '/');
+    await go(page, '/empresas');
+    await page.getByText('Você não tem acesso a esta página.').waitFor();
+    await waitForRoute(page, '/');
+    await context.close();
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await go(page, '/nao-existe-mesmo');
+    await page.getByTestId('not-found-code').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** The system Chromium, headless, without the background chatter of a desktop profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh profile (own localStorage and cookies) that speaks Brazilian Portuguese by default. */
+export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'pt-BR',
+    viewport: { width: 1360, height: 860 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Opens a hash route of the web app, e.g. go(page, '/filas'). */
+export async function go(page: Page, route: string): Promise<void> {
+  await page.goto(`/#${route}`);
+}
+
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await go(page, '/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The hash route the page shows now, without the query string. */
+export function currentRoute(page: Page): string {
+  const hash = new URL(page.url()).hash.replace(/^#/, '');
+  return hash.split('?')[0] || '/';
+}
+
+export async function waitForRoute(page: Page, route: string, timeoutMs = 15_000): Promise<void> {
+  await page.waitForFunction((r) => (window.location.hash.replace(/^#/, '').split('?')[0] || '/') === r, route, {
+    timeout: timeoutMs,
+  });
+}

@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from './ports';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const OPERATOR = { email: 'ops@prosa.e2e', password: 'prosa-ops-e2e-123' };
+/** Seeded by DEMO=1 (apps/server/src/seed/demo.ts). */
+export const DEMO_PASSWORD = 'prosa-demo';
+export const DEMO = {
+  admin: 'admin@padaria.demo',
+  supervisor: 'supervisor@padaria.demo',
+  agent: 'agente@padaria.demo',
+} as const;
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was healthy:\n${log()}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${log()}`);
+}
+
+/**
+ * With DATABASE_URL set, each server gets a fresh database on that PostgreSQL server, so its first
+ * start (operator, demo companies) is its own; it is dropped when the server stops.
+ */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const name = `prosa_e2e_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the real server (`tsx apps/server/src/main.ts`) on a free port with a fresh data folder
+ * (and a fresh database on PostgreSQL), the demo data, and the built web app.
+ */
+export async function startServer(
+  opts: { smtpPort?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  const webDist = path.join(REPO_ROOT, 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does)');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prosa-e2e-'));
+  const database = await freshDatabase();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    ADMIN_EMAIL: OPERATOR.email,
+    ADMIN_PASSWORD: OPERATOR.password,
+    WEB_DIST: webDist,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...(opts.smtpPort ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(opts.smtpPort), SMTP_SECURE: 'false' } : {}),
+    ...opts.env,
+  };
+  const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+  // Its own process group, so stopping it also stops the node process tsx starts.
+  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const log = () => output;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, port, dataDir, log, stop };
+}

@@ -1,0 +1,120 @@
+export const PROFILES = ['user', 'admin', 'supervisorfila', 'supervisor'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TENANT_STATUSES = ['active', 'inactive'] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+
+export const RECURRENCES = ['MENSAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof RECURRENCES)[number];
+/** Months added to the due date when an invoice of that recurrence is paid. */
+export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
+  MENSAL: 1,
+  TRIMESTRAL: 3,
+  SEMESTRAL: 6,
+  ANUAL: 12,
+};
+
+export const LANGUAGES = ['pt', 'en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'pt';
+
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+/** Business hours per weekday: open all day (O), closed (C) or two intervals (H). */
+export const BUSINESS_HOUR_TYPES = ['O', 'C', 'H'] as const;
+export type BusinessHourType = (typeof BUSINESS_HOUR_TYPES)[number];
+
+/** Tenant id of the platform operator (SPEC §1, §6). */
+export const OPERATOR_TENANT_ID = 1;
+
+export const AUTO_TICKET_TIMES = ['disabled', '10m', '1h', '1d', '5d', '10d'] as const;
+
+/** The tenant setting keys users of this family of products know (DOMAIN.md). */
+export const SETTING_KEYS = [
+  'NotViewTicketsChatBot',
+  'NotViewAssignedTickets',
+  'NotViewTicketsQueueUndefined',
+  'DirectTicketsToWallets',
+  'groupnotification',
+  'ignoreGroupMsg',
+  'spyticket',
+  'userReopenTicket',
+  'ContactAdmin',
+  'userContactWallet',
+  'userDisableSignature',
+  'rejectCalls',
+  'callRejectMessage',
+  'botTicketActive',
+  'TicketsLimitOpen',
+  'TicketsLimitPending',
+  'TicketsLimitClosed',
+  'maxRetriesBusinessHours',
+  'autoCloseTicketsTime',
+  'autoCloseTicketsMessage',
+  'autoPendingTicketsTime',
+  'autoPendingTicketsMessage',
+  'hidePhoneNumber',
+  'auditMode',
+  'viewPrivateTickets',
+  'onlyOwnQueues',
+  'botDistribution',
+  'separateLanesPerUser',
+  'userCreation',
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/** Kind of value each setting holds, with its default. */
+export const SETTING_DEFAULTS: Record<SettingKey, string> = {
+  NotViewTicketsChatBot: 'disabled',
+  NotViewAssignedTickets: 'disabled',
+  NotViewTicketsQueueUndefined: 'disabled',
+  DirectTicketsToWallets: 'disabled',
+  groupnotification: 'disabled',
+  ignoreGroupMsg: 'enabled',
+  spyticket: 'disabled',
+  userReopenTicket: 'enabled',
+  ContactAdmin: 'disabled',
+  userContactWallet: 'disabled',
+  userDisableSignature: 'disabled',
+  rejectCalls: 'disabled',
+  callRejectMessage: '',
+  botTicketActive: '',
+  TicketsLimitOpen: '40',
+  TicketsLimitPending: '40',
+  TicketsLimitClosed: '20',
+  maxRetriesBusinessHours: '1',
+  autoCloseTicketsTime: 'disabled',
+  autoCloseTicketsMessage: '',
+  autoPendingTicketsTime: 'disabled',
+  autoPendingTicketsMessage: '',
+  hidePhoneNumber: 'disabled',
+  auditMode: 'disabled',
+  viewPrivateTickets: 'disabled',
+  onlyOwnQueues: 'disabled',
+  botDistribution: 'N',
+  separateLanesPerUser: 'disabled',
+  userCreation: 'enabled',
+};
+
+/** Settings whose value is enabled/disabled; the rest are free text, numbers or choices. */
+export const TOGGLE_SETTING_KEYS = SETTING_KEYS.filter((k) => {
+  const v = SETTING_DEFAULTS[k];
+  return v === 'enabled' || v === 'disabled';
+}).filter((k) => k !== 'autoCloseTicketsTime' && k !== 'autoPendingTicketsTime');
+
+export const PLATFORM_SETTING_KEYS = [
+  'trialDays',
+  'noticeBanner',
+  'allowSignup',
+  'smtpHost',
+  'smtpPort',
+  'smtpSecure',
+  'smtpUser',
+  'smtpPassword',
+  'smtpFrom',
+  'paymentGateway',
+] as const;
+export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
+export const PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'owen', 'stripe'] as const;

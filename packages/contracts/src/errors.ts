@@ -1,0 +1,96 @@
+/**
+ * The one catalogue of error codes (SPEC §8) and the HTTP status each answers with.
+ * `satisfies` keeps the map exhaustive: a code without a status does not compile, and the
+ * i18n catalogues are typed `Record<ErrorCode, ...>` so a code without texts does not compile either.
+ */
+export const ERROR_STATUS = {
+  // Session and login
+  ERR_SESSION_EXPIRED: 401,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_TOKEN_EXPIRED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  ERR_PLAN_NAME_EXISTS: 409,
+  ERR_PREMIUM_FEATURE: 403,
+  ERR_RESELLER_TOKEN_ONLY: 403,
+  ERR_TOO_MANY_ATTEMPTS: 429,
+  ERR_INVALID_RESET_CODE: 400,
+  ERR_PLAN_EXPIRED: 402,
+  ERR_TENANT_INACTIVE: 403,
+  ERR_USER_LIMIT_REACHED: 403,
+  ERR_CONNECTION_LIMIT_REACHED: 403,
+  // Generic
+  ERR_VALIDATION: 400,
+  ERR_NOT_FOUND: 404,
+  ERR_INTERNAL: 500,
+  ERR_FILE_TOO_LARGE: 413,
+  ERR_FILE_TYPE_NOT_ALLOWED: 415,
+  // Contacts and tickets
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_CONTACT_TICKETS_REGISTERED: 409,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_CREATING_TICKET: 400,
+  ERR_CREATING_MESSAGE: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_NO_STATUS_SELECTED: 400,
+  // Chatbot
+  ERR_AUTO_REPLY_RELATIONED_TICKET: 409,
+  ERR_NO_AUTO_REPLY_FOUND: 404,
+  ERR_NO_STEP_AUTO_REPLY_FOUND: 404,
+  // Campaigns
+  ERR_CAMPAIGN_CONTACTS_NOT_EXISTS_OR_NOT_ACESSIBLE: 400,
+  ERR_CAMPAIGN_DATE: 400,
+  ERROR_CAMPAIGN_NOT_EXISTS: 404,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  ERR_NO_UPDATE_CAMPAIGN_NOT_IN_CANCELED_PENDING: 409,
+  ERROR_CAMPAIGN_DATE_NOT_VALID: 400,
+  ERR_NO_CAMPAIGN_CONTACTS_NOT_FOUND: 404,
+  ERR_CAMPAIGN_CONTACTS_NOT_EXISTS: 400,
+  ERR_CAMPAIGN_CONTACTS: 400,
+  // Other entities
+  ERR_API_CONFIG_NOT_FOUND: 404,
+  ERR_NO_FAST_REPLY_FOUND: 404,
+  ERR_FAST_REPLY_EXISTS: 409,
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_QUEUE_EXISTS: 409,
+  ERR_QUEUE_TICKET_EXISTS: 409,
+  ERR_NO_TAG_FOUND: 404,
+  ERR_TAG_EXISTS: 409,
+  ERR_TAG_CONTACTS_EXISTS: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_TENANT_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_PLAN_IN_USE: 409,
+  ERR_OPERATOR_TENANT_PROTECTED: 409,
+  ERR_CANNOT_DELETE_SELF: 409,
+  ERR_INVALID_DUE_DATE: 400,
+  ERR_INTEGRATION_IN_USE: 409,
+  // WhatsApp and channels
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_CONTACTS_NOT_EXISTS_WHATSAPP: 400,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_MEDIA_DOWNLOAD_FAILED: 502,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}
+
+/** The body every failed request answers with. `fields` names invalid inputs (validation only). */
+export interface ErrorBody {
+  error: ErrorCode;
+  fields?: Record<string, string>;
+  requestId?: string;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Validation messages are i18n keys (`validation.*`), resolved by the web app in pt/en/es.
+ * The server answers them in `fields` of an ERR_VALIDATION body.
+ */
+export const V = {
+  required: 'validation.required',
+  email: 'validation.email',
+  min: 'validation.min',
+  max: 'validation.max',
+  passwordMismatch: 'validation.passwordMismatch',
+  invalidDate: 'validation.invalidDate',
+  integer: 'validation.integer',
+  number: 'validation.number',
+  phone: 'validation.phone',
+  color: 'validation.color',
+  time: 'validation.time',
+  dueDateBeforeToday: 'validation.dueDateBeforeToday',
+  invalidValue: 'validation.invalidValue',
+} as const;
+
+/** A row id: serial ids are PostgreSQL int4, so a larger number is invalid input, not a server error. */
+export const ZId = z.coerce
+  .number({ error: V.invalidValue })
+  .int(V.invalidValue)
+  .positive(V.invalidValue)
+  .max(2_147_483_647, V.invalidValue);
+export const ZIdParams = z.object({ id: ZId });
+
+export const ZRequiredText = (max = 200) =>
+  z.string({ error: V.required }).trim().min(1, V.required).max(max, V.max);
+
+export const ZEmail = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .min(1, V.required)
+  .max(200, V.max)
+  .pipe(z.email(V.email));
+
+export const ZNewPassword = z.string({ error: V.required }).min(6, V.min).max(128, V.max);
+
+/** #rgb or #rrggbb. */
+export const ZColor = z.string({ error: V.required }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, V.color);
+
+/** Country code + area code + number (SPEC §5: 9 digits preceded by country and area code). */
+export const ZPhone = z
+  .string({ error: V.required })
+  .transform((s) => s.replace(/\D/g, ''))
+  .pipe(z.string().regex(/^\d{1,3}\d{2}\d{8,9}$/, V.phone).min(11, V.phone).max(15, V.phone));
+
+/** ISO calendar date, yyyy-MM-dd (the UI shows dd/MM/yyyy). */
+export const ZIsoDate = z
+  .string({ error: V.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, V.invalidDate)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, V.invalidDate);
+
+/** Today as yyyy-MM-dd in UTC; a due date is compared against it. */
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export const ZMessageOnly = z.object({ message: z.string() });
+export const ZOk = z.object({ ok: z.literal(true) });
+export const ZErrorBody = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'played', 'failed', 'received'] as const;
+export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'system'] as const;
+
+/** Size limits of SPEC §9, in bytes. */
+export const LIMITS = {
+  chatFilesTotal: 50 * 1024 * 1024,
+  messageInput: 100 * 1024 * 1024,
+  instagramFile: 8 * 1024 * 1024,
+  forwardMessages: 10,
+  forwardContacts: 5,
+} as const;
+
+export const ZQuotedMessage = z.object({ id: z.number(), body: z.string(), fromMe: z.boolean(), mediaType: z.string() });
+
+export const ZMessage = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  body: z.string(),
+  mediaType: z.enum(MEDIA_TYPES),
+  mediaName: z.string().nullable(),
+  /** Same-origin path served only to users who may see the ticket. */
+  mediaUrl: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  fromMe: z.boolean(),
+  status: z.enum(MESSAGE_STATUSES),
+  timestamp: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  quotedMsg: ZQuotedMessage.nullable(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean(), userId: z.number().optional() })),
+  userId: z.number().nullable(),
+  clientId: z.string().nullable(),
+  scheduleDate: z.string().nullable(),
+});
+export type Message = z.infer<typeof ZMessage>;
+
+export const ZMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).default(1) });
+export const ZMessagesPage = z.object({
+  messages: z.array(ZMessage),
+  messagesOffLine: z.array(ZMessage),
+  hasMore: z.boolean(),
+  count: z.number(),
+  ticket: z.object({ id: z.number(), status: z.string() }),
+});
+
+export const ZSendMessage = z.object({
+  body: z.string().max(4096, 'validation.max').default(''),
+  /** Idempotency key: a retried POST with the same clientId stores one message. */
+  clientId: z.string().min(8).max(64).optional(),
+  quotedMsgId: z.coerce.number().int().positive().optional(),
+});
+export const ZEditMessage = z.object({ body: z.string().trim().min(1, 'validation.required').max(4096, 'validation.max') });
+export const ZReaction = z.object({ emoji: z.string().max(16) });
+export const ZForwardMessages = z.object({
+  messageIds: z.array(z.number().int().positive()).min(1).max(LIMITS.forwardMessages, 'validation.max'),
+  contactIds: z.array(z.number().int().positive()).min(1).max(LIMITS.forwardContacts, 'validation.max'),
+});
+export const ZWindow = z.object({ open: z.boolean(), expiresAt: z.string().nullable(), channelType: z.string().nullable() });
