@@ -118,3 +118,13 @@ export const PLATFORM_SETTING_KEYS = [
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 export const PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'owen', 'stripe'] as const;
+
+/** Channel types (SPEC §1): WhatsApp Web (Baileys), WhatsApp Cloud API, Telegram, Messenger, Instagram, web chat. */
+export const CHANNEL_TYPES = ['webchat', 'whatsapp', 'waba', 'telegram', 'messenger', 'instagram'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+/**
+ * A channel's session status, with the values users of the family know (Whaticket, Izing):
+ * qrcode waits for a scan, OPENING/PAIRING connect, TIMEOUT lost the connection and is retrying.
+ */
+export const CHANNEL_STATUSES = ['DISCONNECTED', 'OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT'] as const;
+export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];

@@ -12,3 +12,4 @@ export * from './i18n/validation.js';
 export * from './i18n/mail.js';
 export * from './schemas/contacts.js';
 export * from './schemas/messages.js';
+export * from './schemas/channel-config.js';

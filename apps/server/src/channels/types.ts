@@ -72,9 +72,49 @@ export class ChannelSendError extends Error {
   }
 }
 
+/** What a session reports while it connects: saved on the channel and sent to the tenant's admins. */
+export interface SessionState {
+  status: ChannelRow['status'];
+  qrcode?: string;
+  retries?: number;
+  number?: string;
+}
+
+/** Hands parsed events of a channel to the shared inbound path (see channels/inbound). */
+export type InboundSink = (events: InboundEvent[]) => Promise<void>;
+
+/**
+ * A long-lived provider connection (Baileys socket, Telegram long polling). The session
+ * supervisor starts one per connected channel on one app instance and stops it on disconnect.
+ */
+export interface ChannelSession {
+  stop(opts?: { logout?: boolean }): Promise<void>;
+}
+
+export interface SessionContext {
+  platform: Platform;
+  channel: ChannelRow;
+  /** Saves and publishes the session state (status, qrcode, retries). */
+  report(state: SessionState): Promise<void>;
+  /** Stores the raw update and ingests it through the shared inbound path (verify, store, enqueue). */
+  receive(payload: unknown): Promise<void>;
+}
+
 export interface ChannelAdapter {
   readonly type: ChannelRow['type'];
   readonly capabilities: ChannelCapabilities;
   /** Sends one message; answers the provider's id of it. */
   send(platform: Platform, channel: ChannelRow, message: OutboundMessage): Promise<{ externalId: string }>;
+  /**
+   * Turns one stored raw payload (a webhook body, a long-polling update) into events. May call
+   * the provider (media downloads); must be safe to run again on the same payload.
+   */
+  parse?(platform: Platform, channel: ChannelRow, payload: unknown): Promise<InboundEvent[]>;
+  /**
+   * Connects the channel (checks the token, registers the webhook, opens a socket). Answers a
+   * running session for providers that keep one, or nothing for webhook-only providers.
+   */
+  connect?(ctx: SessionContext): Promise<ChannelSession | void>;
+  /** Ends the provider side (webhook removal, logout); the channel row is not touched. */
+  disconnect?(platform: Platform, channel: ChannelRow): Promise<void>;
 }

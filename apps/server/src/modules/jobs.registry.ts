@@ -1,3 +1,5 @@
+import { processInboundJob } from '../channels/inbound/process-inbound.job.js';
+import { sweepInboundJob } from '../channels/inbound/sweep-inbound.job.js';
 import type { JobDefinition } from '../platform/jobs/define-job.js';
 import { resendStuckJob } from './messages/jobs/resend-stuck.job.js';
 import { sendMessageJob } from './messages/jobs/send-message.job.js';
@@ -9,4 +11,4 @@ import { closeAfterFarewellJob } from './tickets/jobs/close-after-farewell.job.j
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
-export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob];
+export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, processInboundJob, sweepInboundJob];

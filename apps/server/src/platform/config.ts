@@ -28,6 +28,8 @@ const ZEnv = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  GRAPH_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
+  TELEGRAM_API_ROOT: z.string().default('https://api.telegram.org'),
   NODE_ENV: z.string().default('production'),
 });
 
@@ -55,6 +57,8 @@ export interface Config {
   secureCookies: boolean;
   /** Read the client address from X-Forwarded-For: only behind a proxy that sets it, or it can be forged. */
   trustProxy: boolean;
+  /** Provider API roots: the real ones by default; tests and the sandbox point them at stand-ins. */
+  providers: { graphApiUrl: string; telegramApiRoot: string };
 }
 
 /**
@@ -99,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
     trustProxy: e.TRUST_PROXY === 'true',
+    providers: { graphApiUrl: e.GRAPH_API_URL.replace(/\/+$/, ''), telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, '') },
     ...overrides,
   };
 }

@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { MESSAGE_STATUSES } from '@prosa/contracts';
+import { CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_STATUSES } from '@prosa/contracts';
 import { tags, users, queues } from './schema-accounts.js';
 import { createdAt, tenantId, updatedAt } from './schema-platform.js';
 
@@ -100,8 +100,7 @@ export const contactWallets = pgTable(
   ],
 );
 
-export const CHANNEL_TYPES = ['webchat', 'whatsapp', 'waba', 'telegram', 'messenger', 'instagram'] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
+export { CHANNEL_TYPES, type ChannelType } from '@prosa/contracts';
 
 /** A connection to a messaging provider (SPEC §3 Channel). Provider-specific settings in `config`. */
 export const channels = pgTable(
@@ -111,7 +110,7 @@ export const channels = pgTable(
     tenantId: tenantId(),
     name: text('name').notNull(),
     type: text('type', { enum: CHANNEL_TYPES }).notNull(),
-    status: text('status').notNull().default('DISCONNECTED'),
+    status: text('status', { enum: CHANNEL_STATUSES }).notNull().default('DISCONNECTED'),
     number: text('number').notNull().default(''),
     /** Provider token or, for web chat, the public widget key. */
     token: text('token').notNull().default(''),
@@ -124,6 +123,9 @@ export const channels = pgTable(
     farewellMessage: text('farewell_message').notNull().default(''),
     ratingEnabled: boolean('rating_enabled').notNull().default(false),
     ratingMessage: text('rating_message').notNull().default(''),
+    /** Random public key in the provider webhook path (/webhooks/{type}/{key}); '' for none. */
+    webhookKey: text('webhook_key').notNull().default(''),
+    /** Outbound webhook of this channel's events (signed with webhookSecret, retried). */
     webhookUrl: text('webhook_url').notNull().default(''),
     webhookSecret: text('webhook_secret').notNull().default(''),
     proxy: text('proxy').notNull().default(''),
@@ -141,6 +143,9 @@ export const channels = pgTable(
   },
   (t) => [
     uniqueIndex('channels_tenant_name_key').on(t.tenantId, t.name),
+    uniqueIndex('channels_webhook_key')
+      .on(t.webhookKey)
+      .where(sql`${t.webhookKey} <> ''`),
     uniqueIndex('channels_token_key')
       .on(t.type, t.token)
       .where(sql`${t.token} <> ''`),
@@ -306,7 +311,7 @@ export const inboundEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [index('inbound_events_pending_idx').on(t.tenantId, t.processedAt)],
+  (t) => [index('inbound_events_processed_idx').on(t.processedAt)],
 );
 
 /** Scheduled messages of a ticket's contact (SPEC §3 Schedule). */

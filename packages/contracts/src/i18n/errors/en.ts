@@ -349,4 +349,34 @@ export const errorsEn: ErrorCatalogue = {
     description: "The message's media file could not be downloaded.",
     detail: 'Try again later; the media may have expired on the source device.',
   },
+  ERR_CHANNEL_NAME_EXISTS: {
+    message: 'A connection with this name already exists.',
+    description: 'Each connection\'s name is unique in the company.',
+    detail: 'Choose another name for the connection.',
+  },
+  ERR_CHANNEL_TOKEN_INVALID: {
+    message: 'The provider refused the connection token.',
+    description: 'The token or credentials given were not accepted by the provider.',
+    detail: 'Check the token and credentials in the provider\'s panel and try again.',
+  },
+  ERR_WEBHOOK_SIGNATURE: {
+    message: 'Invalid webhook signature.',
+    description: 'The call was not signed by the provider with this connection\'s secret.',
+    detail: 'Check the app secret configured on the connection.',
+  },
+  ERR_WINDOW_CLOSED: {
+    message: 'The 24-hour window is closed.',
+    description: 'The customer has not written for over 24 hours; only an approved template can be sent.',
+    detail: 'Send an approved template to reopen the conversation.',
+  },
+  ERR_NO_TEMPLATE_FOUND: {
+    message: 'Template not found.',
+    description: 'The template does not exist or is not approved on this connection.',
+    detail: 'Sync the connection\'s templates and try again.',
+  },
+  ERR_CHANNEL_NOT_SUPPORTED: {
+    message: 'Action not available for this connection type.',
+    description: 'This connection\'s provider does not offer this action.',
+    detail: 'Use a connection of another type for this action.',
+  },
 };

@@ -349,4 +349,34 @@ export const errorsEs: ErrorCatalogue = {
     description: 'No se pudo descargar el archivo multimedia del mensaje.',
     detail: 'Inténtalo más tarde; es posible que el archivo haya expirado en el dispositivo de origen.',
   },
+  ERR_CHANNEL_NAME_EXISTS: {
+    message: 'Ya existe una conexión con este nombre.',
+    description: 'El nombre de cada conexión es único en la empresa.',
+    detail: 'Elija otro nombre para la conexión.',
+  },
+  ERR_CHANNEL_TOKEN_INVALID: {
+    message: 'El proveedor rechazó el token de la conexión.',
+    description: 'El token o las credenciales informados no fueron aceptados por el proveedor.',
+    detail: 'Revise el token y las credenciales en el panel del proveedor e intente de nuevo.',
+  },
+  ERR_WEBHOOK_SIGNATURE: {
+    message: 'Firma del webhook inválida.',
+    description: 'La llamada no fue firmada por el proveedor con el secreto de esta conexión.',
+    detail: 'Revise el secreto de la aplicación configurado en la conexión.',
+  },
+  ERR_WINDOW_CLOSED: {
+    message: 'La ventana de 24 horas está cerrada.',
+    description: 'El cliente no escribe hace más de 24 horas; solo se puede enviar una plantilla aprobada.',
+    detail: 'Envíe una plantilla aprobada para reabrir la conversación.',
+  },
+  ERR_NO_TEMPLATE_FOUND: {
+    message: 'Plantilla no encontrada.',
+    description: 'La plantilla no existe o no está aprobada en esta conexión.',
+    detail: 'Sincronice las plantillas de la conexión e intente de nuevo.',
+  },
+  ERR_CHANNEL_NOT_SUPPORTED: {
+    message: 'Acción no disponible para este tipo de conexión.',
+    description: 'El proveedor de esta conexión no ofrece esta acción.',
+    detail: 'Use una conexión de otro tipo para esta acción.',
+  },
 };

@@ -349,4 +349,34 @@ export const errorsPt: ErrorCatalogue = {
     description: 'Não foi possível baixar o arquivo de mídia da mensagem.',
     detail: 'Tente novamente mais tarde; a mídia pode ter expirado no aparelho de origem.',
   },
+  ERR_CHANNEL_NAME_EXISTS: {
+    message: 'Já existe uma conexão com este nome.',
+    description: 'O nome de cada conexão é único na empresa.',
+    detail: 'Escolha outro nome para a conexão.',
+  },
+  ERR_CHANNEL_TOKEN_INVALID: {
+    message: 'O provedor recusou o token da conexão.',
+    description: 'O token ou as credenciais informados não foram aceitos pelo provedor.',
+    detail: 'Confira o token e as credenciais no painel do provedor e tente de novo.',
+  },
+  ERR_WEBHOOK_SIGNATURE: {
+    message: 'Assinatura do webhook inválida.',
+    description: 'A chamada não foi assinada pelo provedor com o segredo desta conexão.',
+    detail: 'Confira o segredo do aplicativo configurado na conexão.',
+  },
+  ERR_WINDOW_CLOSED: {
+    message: 'A janela de 24 horas está fechada.',
+    description: 'O cliente não escreve há mais de 24 horas; só um modelo aprovado pode ser enviado.',
+    detail: 'Envie um modelo (template) aprovado para reabrir a conversa.',
+  },
+  ERR_NO_TEMPLATE_FOUND: {
+    message: 'Modelo não encontrado.',
+    description: 'O modelo não existe ou não está aprovado nesta conexão.',
+    detail: 'Sincronize os modelos da conexão e tente de novo.',
+  },
+  ERR_CHANNEL_NOT_SUPPORTED: {
+    message: 'Ação não disponível para este tipo de conexão.',
+    description: 'O provedor desta conexão não oferece esta ação.',
+    detail: 'Use uma conexão de outro tipo para esta ação.',
+  },
 };
