@@ -17,19 +17,28 @@ import { getOwnTenant } from '../tenants/tenants.queries.js';
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 export type ContactRow = typeof contacts.$inferSelect;
 
-/** How the sender is known: its phone number, else (web chat) the visitor id. LID comes later. */
-export function identityOf(
-  channel: ChannelRow,
-  from: MessageEvent['from'],
-): { number: string } | { webchatId: string } {
+export type ContactIdentity = { number: string } | { webchatId: string } | { externalKey: string };
+
+/**
+ * How the sender is known: its phone number; else the web chat visitor id; else the provider's id
+ * scoped to this channel (Telegram chat, Messenger PSID, Instagram IGSID). LID comes with Baileys.
+ */
+export function identityOf(channel: ChannelRow, from: MessageEvent['from']): ContactIdentity {
   const number = (from.number ?? '').replace(/\D/g, '');
   if (number) return { number };
   if (channel.type === 'webchat' && from.providerId) return { webchatId: from.providerId };
+  if (from.providerId) return { externalKey: externalKeyOf(channel.id, from.providerId) };
   throw new AppError('ERR_WAPP_INVALID_CONTACT');
 }
 
-function identityWhere(identity: ReturnType<typeof identityOf>): SQL {
-  return 'number' in identity ? eq(contacts.number, identity.number) : eq(contacts.webchatId, identity.webchatId);
+export const externalKeyOf = (channelId: number, providerId: string) => `${channelId}:${providerId}`;
+/** The provider's own id back from a contact's external key. */
+export const providerIdOf = (externalKey: string) => externalKey.slice(externalKey.indexOf(':') + 1);
+
+function identityWhere(identity: ContactIdentity): SQL {
+  if ('number' in identity) return eq(contacts.number, identity.number);
+  if ('webchatId' in identity) return eq(contacts.webchatId, identity.webchatId);
+  return eq(contacts.externalKey, identity.externalKey);
 }
 
 const ACTIVE = ['open', 'pending'] as ('open' | 'pending')[];
@@ -38,7 +47,7 @@ const ACTIVE = ['open', 'pending'] as ('open' | 'pending')[];
 export async function findContactAndTicket(
   tx: TenantScope,
   channel: ChannelRow,
-  identity: ReturnType<typeof identityOf>,
+  identity: ContactIdentity,
 ) {
   const [row] = await tx.query((db, owns) =>
     db
@@ -59,7 +68,7 @@ export async function findContactAndTicket(
 
 export async function createContact(
   tx: TenantScope,
-  identity: ReturnType<typeof identityOf>,
+  identity: ContactIdentity,
   from: MessageEvent['from'],
   isGroup: boolean,
 ): Promise<ContactRow> {

@@ -10,6 +10,7 @@
  * tickets_one_active_key (tenant, channel, contact) rather than by scanning the channel's tickets.
  * Every table is constrained to the scope's tenant by hand below (raw SQL, no `owns`).
  */
+import type { ContactIdentity } from './inbound-contact-ticket.js';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { messages, tickets } from '../../platform/db/schema.js';
@@ -29,8 +30,8 @@ function fromJson<T>(table: PgTable, json: Record<string, unknown>): T {
 
 export interface FastInput {
   channelId: number;
-  /** `contacts.number = ...` or `contacts.webchat_id = ...`. */
-  identity: { number: string } | { webchatId: string };
+  /** `contacts.number = ...`, `contacts.webchat_id = ...` or `contacts.external_key = ...`. */
+  identity: ContactIdentity;
   values: Pick<
     MessageRow,
     | 'fromMe'
@@ -54,10 +55,13 @@ export async function fastIngest(
 ): Promise<{ message: MessageRow; ticket: TicketRow } | null> {
   const t = scope.tenantId;
   const v = input.values;
+  const id = input.identity;
   const who: SQL =
-    'number' in input.identity
-      ? sql`c.number = ${input.identity.number}`
-      : sql`c.webchat_id = ${input.identity.webchatId}`;
+    'number' in id
+      ? sql`c.number = ${id.number}`
+      : 'webchatId' in id
+        ? sql`c.webchat_id = ${id.webchatId}`
+        : sql`c.external_key = ${id.externalKey}`;
   const at = v.createdAt.toISOString();
   const quoted = input.quotedExternalId
     ? sql`(select q.id from messages q where q.tenant_id = ${t} and q.channel_id = ${input.channelId} and q.external_id = ${input.quotedExternalId} limit 1)`

@@ -35,6 +35,11 @@ export const contacts = pgTable(
     lid: text('lid'),
     /** Web chat visitor id (the widget's anonymous id). */
     webchatId: text('webchat_id'),
+    /**
+     * The sender's id at a provider without phone numbers (Telegram chat id, Messenger PSID,
+     * Instagram IGSID), as `{channelId}:{id}`: those ids are scoped to one bot, page or account.
+     */
+    externalKey: text('external_key'),
     extraInfo: jsonb('extra_info')
       .$type<{ name: string; value: string }[]>()
       .notNull()
@@ -57,6 +62,9 @@ export const contacts = pgTable(
     uniqueIndex('contacts_tenant_lid_key')
       .on(t.tenantId, t.lid)
       .where(sql`${t.lid} is not null`),
+    uniqueIndex('contacts_tenant_external_key')
+      .on(t.tenantId, t.externalKey)
+      .where(sql`${t.externalKey} is not null`),
     uniqueIndex('contacts_tenant_webchat_key')
       .on(t.tenantId, t.webchatId)
       .where(sql`${t.webchatId} is not null`),

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { storageOf } from '../../../platform/storage/storage.js';
+import { providerIdOf } from '../inbound-contact-ticket.js';
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
@@ -94,7 +95,10 @@ export async function deliverMessage(
           }
         : {}),
       quotedExternalId: quoted?.externalId ?? null,
-      to: { number: contact.number, providerId: contact.webchatId ?? contact.lid },
+      to: {
+        number: contact.number,
+        providerId: contact.webchatId ?? (contact.externalKey ? providerIdOf(contact.externalKey) : contact.lid),
+      },
     };
     const { externalId } = await adapter.send(platform, channel, out);
     try {

@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "external_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "contacts_tenant_external_key" ON "contacts" USING btree ("tenant_id","external_key") WHERE "contacts"."external_key" is not null;
