@@ -25,6 +25,8 @@ export interface TicketViewer {
   ignoreWallet: boolean;
   queueIds: readonly number[];
   settings: TicketSettings;
+  /** The list's page size per status (tenant settings TicketsLimit*), when loaded with the viewer. */
+  pageSizes?: Partial<Record<TicketStatus, number>>;
 }
 
 /** What the rules need to know about a ticket. */

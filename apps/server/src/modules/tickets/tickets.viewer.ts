@@ -1,10 +1,8 @@
-import { inArray } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
-import { settings, users } from '../../platform/db/schema.js';
-import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { settings, userQueues, users } from '../../platform/db/schema.js';
+import { tenantQuery, type TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
-import { SETTING_DEFAULTS } from '@prosa/contracts';
-import { queueIdsOfUser } from '../queues/queues.queries.js';
+import { SETTING_DEFAULTS, type TicketStatus } from '@prosa/contracts';
 import type { TicketSettings, TicketViewer } from './tickets.policy.js';
 
 const KEYS = [
@@ -26,19 +24,47 @@ export async function loadTicketSettings(scope: TenantScope): Promise<TicketSett
   return out;
 }
 
-/** The signed-in user as the ticket policy sees it: its queues, wallet flag and the settings. */
+const LIMIT_KEYS = { open: 'TicketsLimitOpen', pending: 'TicketsLimitPending', closed: 'TicketsLimitClosed' } as const;
+
+/** The user's wallet flag, its queues and the tenant's settings: one prepared query. */
+const viewerQuery = tenantQuery<
+  { userId: number },
+  { ignoreWallet: boolean; queueIds: number[]; settings: Record<string, string> }[]
+>('tickets_viewer', (db, owns, t) =>
+  db
+    .select({
+      ignoreWallet: users.ignoreWallet,
+      queueIds: sql<number[]>`coalesce((select json_agg(uq.queue_id) from ${userQueues} uq
+        where uq.tenant_id = ${t} and uq.user_id = ${users.id}), '[]'::json)`,
+      settings: sql<Record<string, string>>`coalesce((select json_object_agg(st.key, st.value) from ${settings} st
+        where st.tenant_id = ${t}), '{}'::json)`,
+    })
+    .from(users)
+    .where(owns(users, eq(users.id, sql.placeholder('userId'))))
+    .prepare('tickets_viewer'),
+);
+
+/**
+ * The signed-in user as the ticket policy sees it: its queues, wallet flag and the settings, plus
+ * the list page sizes, in one round trip.
+ */
 export async function loadViewer(scope: TenantScope, auth: AuthContext, known?: TicketSettings): Promise<TicketViewer> {
-  const [queueIds, user, s] = await Promise.all([
-    queueIdsOfUser(scope, auth.userId),
-    scope.first(users, eq(users.id, auth.userId)),
-    known ? Promise.resolve(known) : loadTicketSettings(scope),
-  ]);
+  const [row] = await scope.run(viewerQuery, { userId: auth.userId });
+  const saved = row?.settings ?? {};
+  const s = known ?? ({} as TicketSettings);
+  if (!known) for (const k of KEYS) s[k] = (saved[k] ?? SETTING_DEFAULTS[k]) === 'enabled';
+  const pageSizes = {} as Record<TicketStatus, number>;
+  for (const [status, key] of Object.entries(LIMIT_KEYS) as [TicketStatus, (typeof LIMIT_KEYS)[TicketStatus]][]) {
+    const n = Number.parseInt(saved[key] ?? SETTING_DEFAULTS[key], 10);
+    pageSizes[status] = Number.isFinite(n) && n > 0 ? n : 40;
+  }
   return {
     userId: auth.userId,
     profile: auth.profile,
     isAdmin: auth.isAdmin,
-    ignoreWallet: user?.ignoreWallet ?? false,
-    queueIds,
+    ignoreWallet: row?.ignoreWallet ?? false,
+    queueIds: row?.queueIds ?? [],
     settings: s,
+    pageSizes,
   };
 }

@@ -6,7 +6,7 @@
  * it on inserts, so a query of another tenant's row finds nothing (and the route answers 404).
  * Joins go through `scope.query`, whose `owns()` must constrain every joined table.
  */
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from './client.js';
 
@@ -16,6 +16,31 @@ type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'tenantId'>;
 type Patch<T extends TenantTable> = Partial<NewRow<T>>;
 
 type AfterCommit = () => void | Promise<void>;
+
+type Owns = (table: TenantTable, ...conditions: (SQL | undefined)[]) => SQL;
+interface Prepared<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+/**
+ * A hot query built and prepared once per database handle, then run with parameters: the SQL is
+ * not rebuilt per request. Its builder gets an `owns` bound to the `tenantId` placeholder, which
+ * only `TenantScope.run` fills, with its own tenant; params cannot name it.
+ */
+export interface TenantQuery<P extends Record<string, unknown>, R> {
+  readonly name: string;
+  readonly build: (db: DbExecutor, owns: Owns, tenantId: SQL) => Prepared<R>;
+  /** Only for typing the params. */
+  readonly _params?: P;
+}
+export function tenantQuery<P extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: DbExecutor, owns: Owns, tenantId: SQL) => Prepared<R>,
+): TenantQuery<P, R> {
+  return { name, build };
+}
+const TENANT_PARAM = sql`${sql.placeholder('tenantId')}`;
+const ownsParam: Owns = (table, ...conditions) => and(eq(table.tenantId, TENANT_PARAM), ...conditions) as SQL;
+const preparedBy = new WeakMap<object, Map<TenantQuery<never, unknown>, Prepared<unknown>>>();
 
 export class TenantScope {
   private readonly afterCommitQueue: AfterCommit[];
@@ -88,6 +113,16 @@ export class TenantScope {
   /** Joins and aggregates: constrain every table you touch with `owns`. */
   query<R>(fn: (db: DbExecutor, owns: TenantScope['owns']) => Promise<R>): Promise<R> {
     return fn(this.exec, this.owns.bind(this));
+  }
+
+  /** Runs a prepared tenant query (see `tenantQuery`) for this tenant. */
+  run<P extends Record<string, unknown>, R>(q: TenantQuery<P, R>, params: P): Promise<R> {
+    let cache = preparedBy.get(this.exec);
+    if (!cache) preparedBy.set(this.exec, (cache = new Map()));
+    const key = q as unknown as TenantQuery<never, unknown>;
+    let prepared = cache.get(key) as Prepared<R> | undefined;
+    if (!prepared) cache.set(key, (prepared = q.build(this.exec, ownsParam, TENANT_PARAM)));
+    return prepared.execute({ ...params, tenantId: this.tenantId });
   }
 
   /** Run `fn` after the surrounding transaction commits (or now, outside one). Events go here. */

@@ -1,8 +1,9 @@
 // SECURITY-CRITICAL: the auth hook. The tenant comes from the verified token and the live
 // session row, once, here; nothing downstream reads a tenant id from the request.
 import { OPERATOR_TENANT_ID, todayIso } from '@prosa/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
 import { authSessions, tenants, users } from '../db/schema.js';
 import { TenantScope, unsafeSystemDb } from '../db/tenant-scope.js';
 import { verifyAccessToken } from '../security/tokens.js';
@@ -16,13 +17,10 @@ export function bearerToken(req: { headers: FastifyRequest['headers'] }): string
   return h.slice(7).trim() || undefined;
 }
 
-/** Resolves a token to a live session; used by HTTP and by the socket handshake. */
-export async function resolveSession(platform: Platform, token: string | undefined) {
-  if (!token) throw new AppError('ERR_SESSION_EXPIRED');
-  const verified = await verifyAccessToken(token, platform.config.jwtSecret);
-  if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'ERR_TOKEN_EXPIRED' : 'ERR_SESSION_EXPIRED');
-  const { claims } = verified;
-  const [row] = await unsafeSystemDb(platform.db)
+/** The session with its user and tenant, prepared once per database (it runs on every request). */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Database) {
+  return unsafeSystemDb(db)
     .select({
       revokedAt: authSessions.revokedAt,
       revokedReason: authSessions.revokedReason,
@@ -39,8 +37,23 @@ export async function resolveSession(platform: Platform, token: string | undefin
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(authSessions.id, claims.sessionId))
-    .limit(1);
+    .where(eq(authSessions.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('auth_session');
+}
+function sessionQuery(db: Database) {
+  let q = sessionQueries.get(db);
+  if (!q) sessionQueries.set(db, (q = prepareSessionQuery(db)));
+  return q;
+}
+
+/** Resolves a token to a live session; used by HTTP and by the socket handshake. */
+export async function resolveSession(platform: Platform, token: string | undefined) {
+  if (!token) throw new AppError('ERR_SESSION_EXPIRED');
+  const verified = await verifyAccessToken(token, platform.config.jwtSecret);
+  if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'ERR_TOKEN_EXPIRED' : 'ERR_SESSION_EXPIRED');
+  const { claims } = verified;
+  const [row] = await sessionQuery(platform.db).execute({ sessionId: claims.sessionId });
   if (!row || row.revokedAt || row.expiresAt < new Date() || row.userId !== claims.userId || row.tenantId !== claims.tenantId) {
     throw new AppError('ERR_SESSION_EXPIRED');
   }
