@@ -21,14 +21,23 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const inTenant = <R>(c: Company, fn: (scope: TenantScope) => Promise<R>) => withTenant(h.app.platform.db, c.tenantId, fn);
+const inTenant = <R>(c: Company, fn: (scope: TenantScope) => Promise<R>) =>
+  withTenant(h.app.platform.db, c.tenantId, fn);
 
 describe('web chat session', () => {
   it('issues a visitor and keeps it when the widget proves it with its token', async () => {
-    const res = await h.request('POST', `/webchat/${chA.token}/session`, { body: { name: 'Maria', email: 'maria@example.com' } });
+    const res = await h.request('POST', `/webchat/${chA.token}/session`, {
+      body: { name: 'Maria', email: 'maria@example.com' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ visitorId: expect.any(String), visitorToken: expect.any(String), channel: { name: chA.name } });
-    const again = await h.request('POST', `/webchat/${chA.token}/session`, { body: { visitorToken: res.body.visitorToken } });
+    expect(res.body).toMatchObject({
+      visitorId: expect.any(String),
+      visitorToken: expect.any(String),
+      channel: { name: chA.name },
+    });
+    const again = await h.request('POST', `/webchat/${chA.token}/session`, {
+      body: { visitorToken: res.body.visitorToken },
+    });
     expect(again.body.visitorId).toBe(res.body.visitorId);
   });
 
@@ -40,6 +49,28 @@ describe('web chat session', () => {
     expect(other.visitorId).not.toBe(v.visitorId);
     const forged = await visitor(h, chA.token, { visitorToken: `${v.visitorToken.slice(0, -2)}xx` });
     expect(forged.visitorId).not.toBe(v.visitorId);
+  });
+
+  it("a returning visitor who gives a name and email updates its contact, not another's", async () => {
+    const v = await visitor(h, chA.token);
+    await say(h, chA.token, v, 'oi, sem nome ainda');
+    const other = await visitor(h, chA.token);
+    await say(h, chA.token, other, 'eu sou outro');
+    const again = await h.request('POST', `/webchat/${chA.token}/session`, {
+      body: { visitorToken: v.visitorToken, name: 'Joana Prado', email: 'joana@example.com' },
+    });
+    expect(again.status).toBe(200);
+    const mine = await inTenant(a, (s) => s.first(contacts, eq(contacts.webchatId, v.visitorId)));
+    expect(mine).toMatchObject({ name: 'Joana Prado', email: 'joana@example.com' });
+    const theirs = await inTenant(a, (s) => s.first(contacts, eq(contacts.webchatId, other.visitorId)));
+    expect(theirs?.name).not.toBe('Joana Prado');
+    // A token of this visitor on tenant B's channel is a new visitor there: A's contact is untouched.
+    await h.request('POST', `/webchat/${chB.token}/session`, {
+      body: { visitorToken: v.visitorToken, name: 'Intrusa' },
+    });
+    expect((await inTenant(a, (s) => s.first(contacts, eq(contacts.webchatId, v.visitorId))))?.name).toBe(
+      'Joana Prado',
+    );
   });
 
   it('rejects bad input with a code', async () => {
@@ -74,7 +105,11 @@ describe('web chat messages', () => {
       contact: await scope.first(contacts, eq(contacts.webchatId, v.visitorId)),
     }));
     expect(stored.filter((m) => !m.fromMe && m.mediaType !== 'system')).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ body: 'Olá, vocês entregam?', externalId: `wc-in-${v.visitorId}-${id}`, channelId: chA.id });
+    expect(stored[0]).toMatchObject({
+      body: 'Olá, vocês entregam?',
+      externalId: `wc-in-${v.visitorId}-${id}`,
+      channelId: chA.id,
+    });
     expect(ticket).toMatchObject({ channelId: chA.id, queueId: chA.defaultQueueId });
     expect(contact).toMatchObject({ name: 'João', email: 'joao@example.com', id: ticket!.contactId });
   });
@@ -86,7 +121,9 @@ describe('web chat messages', () => {
       body: { error: 'ERR_SESSION_EXPIRED' },
     });
     // A staff access token is not a visitor token, and a visitor token is no staff token.
-    expect(await say(h, chA.token, { visitorId: 'x', visitorToken: a.admin.token }, 'oi')).toMatchObject({ status: 401 });
+    expect(await say(h, chA.token, { visitorId: 'x', visitorToken: a.admin.token }, 'oi')).toMatchObject({
+      status: 401,
+    });
     const v = await visitor(h, chA.token);
     expect((await h.request('GET', '/queue', { token: v.visitorToken })).status).toBe(401);
   });
@@ -94,7 +131,10 @@ describe('web chat messages', () => {
   it("a token of tenant A's channel cannot post to, nor read, tenant B's channel", async () => {
     const v = await visitor(h, chA.token);
     const before = await inTenant(b, (scope) => scope.count(messages));
-    expect(await say(h, chB.token, v, 'invasão')).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect(await say(h, chB.token, v, 'invasão')).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_SESSION_EXPIRED' },
+    });
     expect((await h.request('GET', `/webchat/${chB.token}/messages`, { token: v.visitorToken })).status).toBe(401);
     expect(await inTenant(b, (scope) => scope.count(messages))).toBe(before);
     expect(await inTenant(a, (scope) => scope.count(messages, eq(messages.body, 'invasão')))).toBe(0);
@@ -102,7 +142,12 @@ describe('web chat messages', () => {
 
   it('rejects bad messages with a code and stores nothing', async () => {
     const v = await visitor(h, chA.token);
-    for (const body of [{ text: '', clientId: clientId() }, { text: 'x'.repeat(4097), clientId: clientId() }, { text: 'oi', clientId: 'short' }, { text: 'oi' }]) {
+    for (const body of [
+      { text: '', clientId: clientId() },
+      { text: 'x'.repeat(4097), clientId: clientId() },
+      { text: 'oi', clientId: 'short' },
+      { text: 'oi' },
+    ]) {
       const res = await h.request('POST', `/webchat/${chA.token}/messages`, { token: v.visitorToken, body });
       expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     }
@@ -118,7 +163,10 @@ describe('web chat messages', () => {
   it('limits a visitor to 20 messages a minute, without limiting the others', async () => {
     const v = await visitor(h, chA.token);
     for (let i = 0; i < 20; i++) expect((await say(h, chA.token, v, `msg ${i}`)).status).toBe(201);
-    expect(await say(h, chA.token, v, 'one too many')).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
+    expect(await say(h, chA.token, v, 'one too many')).toMatchObject({
+      status: 429,
+      body: { error: 'ERR_TOO_MANY_ATTEMPTS' },
+    });
     // A forged client address opens no fresh bucket: the limit is the visitor's.
     const forged = await h.request('POST', `/webchat/${chA.token}/messages`, {
       token: v.visitorToken,
@@ -129,7 +177,7 @@ describe('web chat messages', () => {
     expect((await say(h, chA.token, await visitor(h, chA.token), 'another visitor')).status).toBe(201);
   });
 
-  it("shows a visitor its own conversation only, oldest first, deleted messages empty", async () => {
+  it('shows a visitor its own conversation only, oldest first, deleted messages empty', async () => {
     const v1 = await visitor(h, chA.token);
     const v2 = await visitor(h, chA.token);
     const m1 = (await say(h, chA.token, v1, 'primeira')).body;
@@ -151,7 +199,13 @@ describe('web chat messages', () => {
       ['', false],
       ['resposta do atendente', true],
     ]);
-    expect(res.body[0]).toEqual({ id: m1.id, body: 'primeira', fromMe: false, createdAt: expect.any(String), status: expect.any(String) });
+    expect(res.body[0]).toEqual({
+      id: m1.id,
+      body: 'primeira',
+      fromMe: false,
+      createdAt: expect.any(String),
+      status: expect.any(String),
+    });
     const other = await h.request('GET', `/webchat/${chA.token}/messages`, { token: v2.visitorToken });
     expect(other.body.map((m: { body: string }) => m.body)).toEqual(['de outro visitante']);
     expect((await h.request('GET', `/webchat/${chA.token}/messages`)).status).toBe(401);
@@ -161,18 +215,31 @@ describe('web chat messages', () => {
     const pre = await h.app.inject({
       method: 'OPTIONS',
       url: `/webchat/${chA.token}/messages`,
-      headers: { origin: 'https://loja.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://loja.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(pre.statusCode).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
     expect(String(pre.headers['access-control-allow-headers'])).toMatch(/authorization/);
-    const res = await h.request('POST', `/webchat/${chA.token}/session`, { body: {}, headers: { origin: 'https://loja.example' } });
+    const res = await h.request('POST', `/webchat/${chA.token}/session`, {
+      body: {},
+      headers: { origin: 'https://loja.example' },
+    });
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    const err = await h.request('GET', `/webchat/${chA.token}/messages`, { headers: { origin: 'https://loja.example' } });
+    const err = await h.request('GET', `/webchat/${chA.token}/messages`, {
+      headers: { origin: 'https://loja.example' },
+    });
     expect(err.status).toBe(401);
     expect(err.headers['access-control-allow-origin']).toBe('*');
     // Staff routes stay same-origin.
-    expect((await h.request('GET', '/healthz', { headers: { origin: 'https://loja.example' } })).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await h.request('GET', '/healthz', { headers: { origin: 'https://loja.example' } })).headers[
+        'access-control-allow-origin'
+      ],
+    ).toBeUndefined();
   });
 
   it('keeps the ticket: a second message lands in the same open ticket', async () => {
@@ -180,7 +247,9 @@ describe('web chat messages', () => {
     const one = (await say(h, chA.token, v, 'um')).body;
     const two = (await say(h, chA.token, v, 'dois')).body;
     expect(two.ticketId).toBe(one.ticketId);
-    const count = await inTenant(a, (scope) => scope.count(tickets, and(eq(tickets.id, one.ticketId), eq(tickets.channelId, chA.id))));
+    const count = await inTenant(a, (scope) =>
+      scope.count(tickets, and(eq(tickets.id, one.ticketId), eq(tickets.channelId, chA.id))),
+    );
     expect(count).toBe(1);
   });
 });

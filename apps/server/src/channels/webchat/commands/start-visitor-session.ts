@@ -2,6 +2,9 @@
 // valid token of this very channel; a bare visitorId from the body is never trusted (it would let
 // anyone read another visitor's conversation).
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { contacts } from '../../../platform/db/schema.js';
+import { withTenant } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
 import type { ChannelRow } from '../../types.js';
 import { signVisitorToken, verifyVisitorToken } from '../visitor-token.js';
@@ -27,5 +30,16 @@ export async function startVisitorSession(
     },
     secret,
   );
+  // A returning visitor who now gives a name or email: its contact (if it wrote before) learns it.
+  if (same && (input.name !== undefined || input.email !== undefined)) {
+    const patch = {
+      ...(input.name?.trim() ? { name: input.name.trim().slice(0, 200) } : {}),
+      ...(input.email !== undefined ? { email: input.email.trim().slice(0, 200) } : {}),
+    };
+    if (Object.keys(patch).length > 0)
+      await withTenant(platform.db, channel.tenantId, (scope) =>
+        scope.update(contacts, { ...patch, updatedAt: new Date() }, eq(contacts.webchatId, visitorId)),
+      );
+  }
   return { visitorId, visitorToken, channel: { name: channel.name, greeting: channel.greetingMessage } };
 }
