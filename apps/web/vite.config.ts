@@ -15,6 +15,7 @@ const API_PREFIXES = [
   '/platform',
   '/empresa',
   '/contacts',
+  '/channels',
   '/tickets',
   '/user/',
   '/messages',

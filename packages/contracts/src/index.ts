@@ -13,3 +13,6 @@ export * from './i18n/mail.js';
 export * from './schemas/contacts.js';
 export * from './schemas/messages.js';
 export * from './schemas/channel-config.js';
+export * from './schemas/waba-templates.js';
+export * from './schemas/channels.js';
+export * from './schemas/meta.js';

@@ -24,10 +24,13 @@ export type InboundEvent =
         profilePicUrl?: string;
       };
       body: string;
-      mediaType?: 'chat' | 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location';
+      /** `comment`: a public comment on a post (Messenger page feed, Instagram media), not a DM. */
+      mediaType?: 'chat' | 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'comment';
       /** Media already fetched from the provider (bytes), or to be fetched later. */
       media?: { data: Buffer; mimeType: string; fileName?: string };
       quotedExternalId?: string;
+      /** The id of the reply button or list row the customer chose (interactive replies). */
+      replyId?: string;
       timestamp?: Date;
       isGroup?: boolean;
       /** A message the business sent from elsewhere (phone app): stored as fromMe. */
@@ -49,7 +52,22 @@ export interface OutboundMessage {
   quotedExternalId?: string | null;
   /** Recipient identity as stored on the contact. */
   to: { number: string; providerId?: string | null };
+  /** Reply buttons (up to 3) or a list with sections, on channels that have them (WhatsApp Cloud API). */
+  interactive?: OutboundInteractive;
+  /** An approved WhatsApp template (allowed outside the 24-hour window); `body` is its rendered text. */
+  template?: { name: string; language: string; components: Record<string, unknown>[] };
 }
+
+export type OutboundInteractive =
+  | { type: 'buttons'; header?: string; footer?: string; buttons: { id: string; title: string }[] }
+  | {
+      type: 'list';
+      header?: string;
+      footer?: string;
+      /** The label of the button that opens the list. */
+      button: string;
+      sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[];
+    };
 
 export interface ChannelCapabilities {
   media: boolean;

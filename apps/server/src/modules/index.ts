@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { telegramRoutes } from '../channels/telegram/telegram.routes.js';
+import { wabaRoutes } from '../channels/waba/waba.routes.js';
 import { webchatRoutes } from '../channels/webchat/webchat.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { channelsRoutes } from './channels/channels.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
 import { publicRoutes } from './public/public.routes.js';
@@ -15,6 +18,7 @@ import { usersRoutes } from './users/users.routes.js';
 /** Every domain's routes, registered once. */
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
+  await app.register(channelsRoutes);
   await app.register(contactsRoutes);
   await app.register(adminRoutes);
   await app.register(messagesRoutes);
@@ -26,4 +30,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(ticketsRoutes);
   await app.register(usersRoutes);
   await app.register(webchatRoutes);
+  await app.register(wabaRoutes);
+  await app.register(telegramRoutes);
 };

@@ -5,10 +5,11 @@ import { resendStuckJob } from './messages/jobs/resend-stuck.job.js';
 import { sendMessageJob } from './messages/jobs/send-message.job.js';
 import { autoCloseTicketsJob } from './tickets/jobs/auto-close-tickets.job.js';
 import { autoPendingTicketsJob } from './tickets/jobs/auto-pending-tickets.job.js';
+import { sweepFarewellClosesJob } from './tickets/jobs/sweep-farewell-closes.job.js';
 import { closeAfterFarewellJob } from './tickets/jobs/close-after-farewell.job.js';
 
 /**
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
-export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, processInboundJob, sweepInboundJob];
+export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, processInboundJob, sweepInboundJob];

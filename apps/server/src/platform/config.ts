@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage.js';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -30,6 +31,13 @@ const ZEnv = z.object({
   LOG_LEVEL: z.string().default('info'),
   GRAPH_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
   TELEGRAM_API_ROOT: z.string().default('https://api.telegram.org'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  S3_PREFIX: z.string().default(''),
   NODE_ENV: z.string().default('production'),
 });
 
@@ -54,11 +62,15 @@ export interface Config {
   loginFailureWindow: number;
   smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
   logLevel: string;
+  /** Redis channel prefix of the socket fan-out: instances of one deployment share it. */
+  realtimeKey: string;
   secureCookies: boolean;
   /** Read the client address from X-Forwarded-For: only behind a proxy that sets it, or it can be forged. */
   trustProxy: boolean;
   /** Provider API roots: the real ones by default; tests and the sandbox point them at stand-ins. */
   providers: { graphApiUrl: string; telegramApiRoot: string };
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media, when S3_BUCKET is set. */
+  s3?: S3Settings;
 }
 
 /**
@@ -101,8 +113,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
+    realtimeKey: 'prosa.socket.io',
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
     trustProxy: e.TRUST_PROXY === 'true',
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT || undefined,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     providers: { graphApiUrl: e.GRAPH_API_URL.replace(/\/+$/, ''), telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, '') },
     ...overrides,
   };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SessionSupervisor } from '../channels/session/supervisor.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Jobs } from './jobs/jobs.js';
@@ -13,6 +14,8 @@ export interface Platform {
   realtime: Realtime;
   jobs: Jobs;
   log: FastifyBaseLogger;
+  /** Channel sessions (connect, restart, disconnect) and their lease across app instances. */
+  sessions: SessionSupervisor;
 }
 
 declare module 'fastify' {

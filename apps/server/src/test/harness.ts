@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '@prosa/contracts';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { loadConfig, type Config } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
 import { userQueues, users } from '../platform/db/schema.js';
@@ -53,12 +54,26 @@ export interface Harness {
 export const uniqueEmail = (prefix = 'u') => `${prefix}-${randomUUID().slice(0, 8)}@test.prosa`;
 export const futureDate = (days = 30) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+/**
+ * On PostgreSQL each harness gets a database of its own (dropped on close) and its own Redis
+ * channel: test files run in parallel, and a shared job queue would let one file's app run
+ * another's jobs. `shareWith` puts a second app instance on the same database and channel.
+ */
+export async function startHarness(
+  overrides: Partial<Config> = {},
+  opts: { shareWith?: Harness } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-test-'));
-  const config = loadConfig(
+  const base = loadConfig(
     { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     { adminEmail: OPERATOR.email, adminPassword: OPERATOR.password, demo: false, smtp: undefined, ...overrides },
   );
+  const own = !opts.shareWith && base.databaseUrl ? await createTestDatabase(base.databaseUrl) : undefined;
+  const config: Config = {
+    ...base,
+    databaseUrl: opts.shareWith?.config.databaseUrl ?? own?.url ?? base.databaseUrl,
+    realtimeKey: opts.shareWith?.config.realtimeKey ?? `prosa.test.${randomUUID()}`,
+  };
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' });
   const mails: Mail[] = [];
   const app = await buildApp({ config, db, logger: false, jobPollSeconds: 0.5, mailer: { send: async (m) => void mails.push(m) } });
@@ -137,6 +152,24 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
     close: async () => {
       await app.close();
       await db.close();
+      await own?.drop();
     },
   };
+}
+
+async function createTestDatabase(serverUrl: string) {
+  const name = `prosa_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = async (text: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

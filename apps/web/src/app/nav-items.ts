@@ -11,6 +11,7 @@ import {
   IconTags,
   IconUsers,
   IconPackages,
+  IconPlugConnected,
   type Icon,
 } from '@tabler/icons-react';
 import type { Session } from '../shared/auth/session';
@@ -20,6 +21,7 @@ export type NavLabelKey =
   | 'nav.home'
   | 'nav.attendance'
   | 'contacts.menu'
+  | 'channels.menu'
   | 'nav.users'
   | 'nav.queues'
   | 'nav.tags'
@@ -61,6 +63,7 @@ export function navSections(session: Session | null): NavSection[] {
     sections.push({
       label: 'nav.sectionCompany',
       items: [
+        item('/sessoes', 'channels.menu', IconPlugConnected, 'nav-sessions'),
         item('/usuarios', 'nav.users', IconUsers, 'nav-users'),
         item('/filas', 'nav.queues', IconListDetails, 'nav-queues'),
         item('/etiquetas', 'nav.tags', IconTags, 'nav-tags'),

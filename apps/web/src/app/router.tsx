@@ -14,6 +14,7 @@ import { HomeDashboardPage } from '../features/home/home-dashboard.page';
 import { PlansPage } from '../features/plans/plans.page';
 import { PlatformSettingsPage } from '../features/platform/platform-settings.page';
 import { QueuesPage } from '../features/queues/queues.page';
+import { SessionsPage } from '../features/sessions/sessions.page';
 import { SettingsPage } from '../features/settings/settings.page';
 import { TagsPage } from '../features/tags/tags.page';
 import { TenantsPage } from '../features/tenants/tenants.page';
@@ -50,6 +51,7 @@ const layoutRoutes: RouteObject[] = [
   },
   { path: 'contatos', loader: guard('auth'), element: <ContactsPage /> },
   { path: 'financeiro', loader: guard('auth'), element: <FinancialPage /> },
+  { path: 'sessoes', loader: guard('admin'), element: <SessionsPage /> },
   { path: 'usuarios', loader: guard('admin'), element: <UsersPage /> },
   { path: 'filas', loader: guard('admin'), element: <QueuesPage /> },
   { path: 'etiquetas', loader: guard('admin'), element: <TagsPage /> },

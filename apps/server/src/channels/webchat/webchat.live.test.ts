@@ -208,7 +208,7 @@ describe('widget script and demo page', () => {
 // Two app instances share the widget rooms through Redis; needs the PostgreSQL + Redis pass of CI.
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('web chat on two instances with Redis', () => {
   it("a reply sent by one instance reaches the visitor's socket on the other", async () => {
-    const two = await startHarness();
+    const two = await startHarness({}, { shareWith: h });
     try {
       await two.app.listen({ port: 0, host: '127.0.0.1' });
       const url2 = `http://127.0.0.1:${(two.app.server.address() as { port: number }).port}`;

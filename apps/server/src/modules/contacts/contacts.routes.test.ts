@@ -110,6 +110,23 @@ describe('contacts: create, read, update, delete', () => {
     expect(junk).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 
+  it('searches without accents or case, and by word prefix for one or two letters', async () => {
+    const c = await h.company();
+    for (const name of ['João Araújo', 'JOSÉ Antônio', 'Mariana Souza', 'Ângela Brandão'])
+      await create(c.admin, { name });
+    const names = async (term: string) =>
+      (
+        await h.request('GET', `/contacts?searchParam=${encodeURIComponent(term)}`, { token: c.admin.token })
+      ).body.contacts.map((x: { name: string }) => x.name);
+    expect(await names('joao')).toEqual(['João Araújo']);
+    expect(await names('ARAUJO')).toEqual(['João Araújo']);
+    expect(await names('josé')).toEqual(['JOSÉ Antônio']);
+    expect(await names('brandao')).toEqual(['Ângela Brandão']);
+    // Two letters: names with a word starting so, not every name containing them (Mariana).
+    expect(await names('an')).toEqual(['Ângela Brandão', 'JOSÉ Antônio']);
+    expect(await names('ana')).toEqual(['Mariana Souza']);
+  });
+
   it('rejects bad input with field keys and stores nothing', async () => {
     const before = await countOf(a.admin);
     const bad = await h.request('POST', '/contacts', { token: a.admin.token, body: { name: ' ', number: '11 9999' } });

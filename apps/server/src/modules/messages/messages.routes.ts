@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createS3Storage } from '../../platform/storage/s3-storage.js';
 import { createLocalStorage, setStorage } from '../../platform/storage/storage.js';
 import { getOwnTenant } from '../tenants/tenants.queries.js';
 import { deleteMessage } from './commands/delete-message.js';
@@ -45,7 +46,8 @@ async function outgoingOf(req: FastifyRequest): Promise<Outgoing> {
 }
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  setStorage(app.platform.db, createLocalStorage(app.platform.config.dataDir));
+  const { s3, dataDir } = app.platform.config;
+  setStorage(app.platform.db, s3 ? createS3Storage(s3, dataDir) : createLocalStorage(dataDir));
   // Uploads are accepted by this module's routes only.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(messageMediaRoutes);

@@ -7,7 +7,7 @@
  * reads only its own row and its own plan.
  */
 import { eq } from 'drizzle-orm';
-import { plans, tenants, users } from '../../platform/db/schema.js';
+import { channels, plans, tenants, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 
@@ -38,8 +38,8 @@ export async function getOwnTenantWithPlan(scope: TenantScope): Promise<{ tenant
   return rows[0];
 }
 
-/** The plan and what the company uses of it. Connections come with the channels module. */
+/** The plan and what the company uses of it (every channel counts as a connection). */
 export async function ownPlanUsage(scope: TenantScope) {
   const { plan } = await getOwnTenantWithPlan(scope);
-  return { plan, usage: { users: await scope.count(users), connections: 0 } };
+  return { plan, usage: { users: await scope.count(users), connections: await scope.count(channels) } };
 }

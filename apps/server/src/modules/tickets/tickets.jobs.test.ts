@@ -7,6 +7,7 @@ import { sweepAutoTickets } from './commands/sweep-auto-tickets.js';
 import { autoCloseTicketsJob } from './jobs/auto-close-tickets.job.js';
 import { autoPendingTicketsJob } from './jobs/auto-pending-tickets.job.js';
 import { closeAfterFarewellJob } from './jobs/close-after-farewell.job.js';
+import { sweepFarewellClosesJob } from './jobs/sweep-farewell-closes.job.js';
 import { ticketFactories } from './test-factories.js';
 
 let h: Harness;
@@ -109,5 +110,21 @@ describe('tickets.close-after-farewell', () => {
     );
     expect(await rowOf(a, t.id)).toMatchObject({ status: 'closed', closeAfter: null });
     expect(await logsOf(a, t.id)).toEqual(['closed']);
+  });
+
+  it('a close whose job was lost (crash after commit) is done by the sweeper, not one still due', async () => {
+    const fa = ticketFactories(h.app.platform.db, a.tenantId);
+    const fb = ticketFactories(h.app.platform.db, b.tenantId);
+    const lost = await fa.ticket({ status: 'open', userId: a.admin.userId, closeAfter: ago(2) });
+    const lostB = await fb.ticket({ status: 'pending', closeAfter: ago(5) });
+    const stillDue = await fa.ticket({ status: 'open', closeAfter: new Date(Date.now() + 3_000) });
+    await sweepFarewellClosesJob.handler({}, ctx());
+    expect(await rowOf(a, lost.id)).toMatchObject({ status: 'closed', closeAfter: null });
+    expect(await rowOf(b, lostB.id)).toMatchObject({ status: 'closed', closeAfter: null });
+    expect(await rowOf(a, stillDue.id)).toMatchObject({ status: 'open' });
+    expect(await logsOf(a, lost.id)).toEqual(['closed']);
+    // Once closed, a second sweep finds nothing and logs nothing more.
+    await sweepFarewellClosesJob.handler({}, ctx());
+    expect(await logsOf(a, lost.id)).toEqual(['closed']);
   });
 });

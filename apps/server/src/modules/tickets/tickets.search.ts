@@ -1,4 +1,5 @@
-import { and, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { nameMatches } from '../contacts/contacts.queries.js';
 import type { DbExecutor } from '../../platform/db/client.js';
 import { contacts, tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
@@ -14,12 +15,9 @@ export interface TicketSearch {
 /** Up to this many matching contacts are looked up first; beyond, the term is common enough. */
 const FEW_CONTACTS = 500;
 
-/** `%` and `_` typed by a person are letters, not wildcards. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function contactMatch(s: Pick<TicketSearch, 'term' | 'digits'>): SQL {
   return or(
-    ilike(contacts.name, `%${escapeLike(s.term)}%`),
+    nameMatches(s.term),
     s.digits.length >= 3 ? like(contacts.number, `%${s.digits}%`) : undefined,
   )!;
 }

@@ -1,5 +1,5 @@
 /** Tenant-owned service-desk tables: contacts, channels, tickets, messages and what hangs off them. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -19,6 +19,7 @@ import {
 import { CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_STATUSES } from '@prosa/contracts';
 import { tags, users, queues } from './schema-accounts.js';
 import { createdAt, tenantId, updatedAt } from './schema-platform.js';
+import { folded } from './search-fold.js';
 
 export const contacts = pgTable(
   'contacts',
@@ -26,6 +27,13 @@ export const contacts = pgTable(
     id: serial('id').primaryKey(),
     tenantId: tenantId(),
     name: text('name').notNull(),
+    /**
+     * The name as searched: lower case, accents removed (SEARCH_FOLD), so "joao" finds "João" and
+     * LIKE (cheaper than ILIKE) serves the search; kept by PostgreSQL itself.
+     */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs((): SQL => folded(sql`${contacts.name}`)),
     /** Digits only: country + area code + number; empty for a web chat visitor without phone. */
     number: text('number').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -68,7 +76,9 @@ export const contacts = pgTable(
     uniqueIndex('contacts_tenant_webchat_key')
       .on(t.tenantId, t.webchatId)
       .where(sql`${t.webchatId} is not null`),
-    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    // Word prefixes of one or two letters, which trigrams cannot serve.
+    index('contacts_search_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.searchName})`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
   ],
 );
@@ -146,17 +156,29 @@ export const channels = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * Session lease (channels/session/supervisor.ts): the app instance running this channel's
+     * long-lived session and until when its claim holds; a command for that owner from another
+     * instance ('restart', 'stop', 'logout').
+     */
+    sessionOwner: text('session_owner'),
+    sessionLeaseUntil: timestamp('session_lease_until', { withTimezone: true }),
+    sessionCommand: text('session_command').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('channels_tenant_name_key').on(t.tenantId, t.name),
+    index('channels_session_owner_idx')
+      .on(t.sessionOwner)
+      .where(sql`${t.sessionOwner} is not null`),
     uniqueIndex('channels_webhook_key')
       .on(t.webhookKey)
       .where(sql`${t.webhookKey} <> ''`),
+    // A widget key or a bot token is one channel; Meta access tokens (system users) may serve many.
     uniqueIndex('channels_token_key')
       .on(t.type, t.token)
-      .where(sql`${t.token} <> ''`),
+      .where(sql`${t.token} <> '' and ${t.type} in ('webchat', 'telegram')`),
   ],
 );
 
@@ -200,6 +222,10 @@ export const tickets = pgTable(
     index('tickets_tenant_user_idx').on(t.tenantId, t.userId, t.status),
     index('tickets_tenant_contact_idx').on(t.tenantId, t.contactId),
     index('tickets_tenant_protocol_idx').on(t.tenantId, t.protocol),
+    // Farewell closes still due: the crash-repair sweep reads only these few rows.
+    index('tickets_close_after_idx')
+      .on(t.closeAfter)
+      .where(sql`${t.closeAfter} is not null`),
     // One open or pending ticket per (channel, contact): races cannot make two.
     uniqueIndex('tickets_one_active_key')
       .on(t.tenantId, t.channelId, t.contactId)

@@ -8,6 +8,7 @@ import * as desk from './schema-desk.js';
 export * from './schema-platform.js';
 export * from './schema-accounts.js';
 export * from './schema-desk.js';
+export * from './schema-channels.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {

@@ -28,6 +28,7 @@ import { createRealtime } from '../realtime/realtime.js';
 import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerModules } from '../../modules/index.js';
+import { createSessionSupervisor, type SessionSupervisorOptions } from '../../channels/session/supervisor.js';
 
 export interface BuildOptions {
   config: Config;
@@ -38,6 +39,9 @@ export interface BuildOptions {
   /** Start the job workers (default true). */
   jobs?: boolean;
   jobPollSeconds?: number;
+  /** Reconnect channel sessions and keep their leases on start (default true); tests may turn it off. */
+  sessions?: boolean;
+  sessionOptions?: SessionSupervisorOptions;
 }
 
 /**
@@ -71,11 +75,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     realtime: createRealtime(config, db, app.log),
     jobs: createJobs(db, jobRegistry, app.log, opts.jobPollSeconds),
     log: app.log,
+    sessions: createSessionSupervisor(() => platform, opts.sessionOptions),
   };
   setJobs(db, platform.jobs);
   app.decorate('platform', platform);
   setEmitter(db, (tenantId, room, event, payload) => platform.realtime.emit(tenantId, room, event, payload));
   app.addHook('preClose', async () => {
+    // Sessions first: they store inbound updates and enqueue jobs until they stop.
+    await platform.sessions.stopAll();
     await platform.jobs.stop();
     // Events already under way are published before the sockets and the pool go.
     await settleBackground(db);
@@ -120,6 +127,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.ready();
   if (opts.jobs !== false) await platform.jobs.start(platform);
+  // Not awaited: reconnecting every channel may take a while and must not delay listen().
+  if (opts.sessions !== false) {
+    void platform.sessions.startAll().catch((err) => app.log.error({ err }, 'channel sessions did not start'));
+  }
   platform.realtime.attach(app.server, async (token) => (await resolveSession(platform, token)).auth);
   return app;
 }

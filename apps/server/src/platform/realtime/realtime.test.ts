@@ -78,7 +78,7 @@ describe('sockets', () => {
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two instances with Redis', () => {
   it('an event raised on one instance reaches a socket connected to the other', async () => {
     const one = await startHarness();
-    const two = await startHarness();
+    const two = await startHarness({}, { shareWith: one });
     try {
       await listen(one);
       const url2 = await listen(two);

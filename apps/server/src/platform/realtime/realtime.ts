@@ -76,7 +76,7 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
         const sub = pub.duplicate();
         for (const r of [pub, sub]) r.on('error', (err) => log.warn({ err }, 'redis connection error'));
         redis.push(pub, sub);
-        io.adapter(createAdapter(pub, sub, { key: 'prosa.socket.io' }));
+        io.adapter(createAdapter(pub, sub, { key: config.realtimeKey }));
       }
       for (const [name, setup] of namespaces) setup(io.of(name));
       io.use(async (socket, next) => {

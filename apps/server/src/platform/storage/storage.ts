@@ -3,8 +3,8 @@
  * taken from a request, and every read checks the key's shape so no path can leave the media
  * folder. Files are served only through routes that check who may see them (no public URLs).
  *
- * Local disk under DATA_DIR/media by default. An S3-compatible store is not implemented yet: the
- * interface is what a second implementation must provide.
+ * Local disk under DATA_DIR/media by default; an S3-compatible bucket when S3_BUCKET is set
+ * (s3-storage.ts). Keys have the same shape in both.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -18,8 +18,10 @@ export interface Storage {
   put(tenantId: number, bytes: Buffer, mime: string, name: string): Promise<string>;
   /** A stream of the stored bytes; throws when the key is unknown. */
   read(key: string): Promise<{ stream: Readable; size: number }>;
-  /** A local file path of the key (adapters upload from disk). */
+  /** A local file path of the key, synchronously: local storage only (tests read files with it). */
   localPath(key: string): string;
+  /** A local file with the key's bytes (adapters upload from disk): the file itself, or a cached copy. */
+  localFile(key: string): Promise<string>;
   /** Forwarded copies share their original's key: delete only when no message refers to it. */
   delete(key: string): Promise<void>;
 }
@@ -39,6 +41,14 @@ export function isValidKey(key: string): boolean {
   return KEY_RE.test(key);
 }
 
+/** A new key of `tenantId` for a file called `name` of type `mime`. */
+export function newKey(tenantId: number, name: string, mime: string): string {
+  if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error('storage needs a tenant id');
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${tenantId}/${now.getUTCFullYear()}/${month}/${randomUUID()}${extensionOf(name, mime)}`;
+}
+
 export function createLocalStorage(dataDir: string): Storage {
   const root = path.resolve(dataDir, 'media');
   const fileOf = (key: string) => {
@@ -47,10 +57,7 @@ export function createLocalStorage(dataDir: string): Storage {
   };
   return {
     async put(tenantId, bytes, mime, name) {
-      if (!Number.isInteger(tenantId) || tenantId <= 0) throw new Error('storage needs a tenant id');
-      const now = new Date();
-      const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-      const key = `${tenantId}/${now.getUTCFullYear()}/${month}/${randomUUID()}${extensionOf(name, mime)}`;
+      const key = newKey(tenantId, name, mime);
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       // Written under a temporary name and renamed: a reader never sees half a file.
@@ -65,6 +72,9 @@ export function createLocalStorage(dataDir: string): Storage {
       return { stream: createReadStream(file), size: info.size };
     },
     localPath: fileOf,
+    async localFile(key) {
+      return fileOf(key);
+    },
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },

@@ -1,12 +1,14 @@
 import type { UiCatalogue } from '../index.js';
 import { uiEnAdmin } from './en-admin.js';
 import { uiEnContacts } from './en-contacts.js';
+import { uiEnChannels } from './en-channels.js';
 import { uiEnDesk } from './en-desk.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
   ...uiEnAdmin,
   ...uiEnContacts,
+  ...uiEnChannels,
   ...uiEnDesk,
   common: {
     appName: 'Prosa',

@@ -1,12 +1,14 @@
 import type { UiCatalogue } from '../index.js';
 import { uiEsAdmin } from './es-admin.js';
 import { uiEsContacts } from './es-contacts.js';
+import { uiEsChannels } from './es-channels.js';
 import { uiEsDesk } from './es-desk.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
   ...uiEsAdmin,
   ...uiEsContacts,
+  ...uiEsChannels,
   ...uiEsDesk,
   common: {
     appName: 'Prosa',

@@ -1,5 +1,6 @@
 import { uiPtAdmin } from './pt-admin.js';
 import { uiPtContacts } from './pt-contacts.js';
+import { uiPtChannels } from './pt-channels.js';
 import { uiPtDesk } from './pt-desk.js';
 
 /**
@@ -10,6 +11,7 @@ import { uiPtDesk } from './pt-desk.js';
 export const uiPt = {
   ...uiPtAdmin,
   ...uiPtContacts,
+  ...uiPtChannels,
   ...uiPtDesk,
   common: {
     appName: 'Prosa',

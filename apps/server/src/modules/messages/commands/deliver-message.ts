@@ -88,7 +88,7 @@ export async function deliverMessage(
       ...(row.mediaKey
         ? {
             media: {
-              path: storageOf(platform.db).localPath(row.mediaKey),
+              path: await storageOf(platform.db).localFile(row.mediaKey),
               mimeType: row.mimeType ?? 'application/octet-stream',
               fileName: row.mediaName ?? 'file',
             },

@@ -40,6 +40,14 @@ function assertChannelAccepts(access: TicketAccess, files: UploadedFile[]): void
     throw new AppError('ERR_FILE_TOO_LARGE');
 }
 
+/** SPEC §5: past the channel's window (WhatsApp Cloud API, 24 h) only a template may be sent. */
+function assertWindowOpen(access: TicketAccess, now = Date.now()): void {
+  const type = access.base.channel?.type;
+  const hours = type ? channelAdapters[type as ChannelType]?.capabilities.windowHours : undefined;
+  const last = access.base.row.lastInboundAt;
+  if (hours && (!last || last.getTime() + hours * 3_600_000 <= now)) throw new AppError('ERR_WINDOW_CLOSED');
+}
+
 async function resolvedBody(
   scope: TenantScope,
   auth: AuthContext,
@@ -89,6 +97,7 @@ export async function sendMessage(
     if (existing) return { message: existing, created: false };
   }
   if (!input.body.trim() && files.length === 0) throw new AppError('ERR_VALIDATION', { body: 'validation.required' });
+  assertWindowOpen(access);
   const quoted = input.quotedMsgId
     ? await scope.first(messages, and(eq(messages.id, input.quotedMsgId), eq(messages.ticketId, ticketId)))
     : null;

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_close_after_idx" ON "tickets" USING btree ("close_after") WHERE "tickets"."close_after" is not null;

@@ -1,0 +1,156 @@
+/**
+ * Outbound: an agent's reply, recorded pending and delivered by the send job / deliverMessage,
+ * reaches the stand-in (text, quoted replies, files with their bytes); provider failures are
+ * retried or fail the message as they should, and the stand-in receives each message once.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
+import { channels, contacts, messages, tickets } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-scope.js';
+import { storageOf } from '../../platform/storage/storage.js';
+import { startHarness, type Company, type Harness } from '../../test/harness.js';
+import { storeInbound } from '../inbound/store-inbound.js';
+import type { ChannelRow } from '../types.js';
+import { startTelegramStandIn, type TelegramStandIn } from './stand-in/stand-in.js';
+import './telegram.adapter.js';
+import { arrived, newChatId, telegramChannel, until } from './telegram.test-support.js';
+
+let standIn: TelegramStandIn;
+let h: Harness;
+let a: Company;
+let channel: ChannelRow;
+
+beforeAll(async () => {
+  standIn = await startTelegramStandIn();
+  h = await startHarness({ providers: { graphApiUrl: 'http://127.0.0.1:9', telegramApiRoot: standIn.url } });
+  a = await h.company();
+  const row = await telegramChannel(h, a, standIn.token);
+  const [updated] = await withTenant(h.app.platform.db, a.tenantId, (s) =>
+    s.update(channels, { status: 'CONNECTED' }, eq(channels.id, row.id)),
+  );
+  channel = updated!;
+});
+afterAll(async () => {
+  await h.close();
+  await standIn.close();
+});
+
+const db = () => h.app.platform.db;
+
+/** A user writes first (bots cannot start chats); the admin takes the ticket. */
+async function conversation(text = 'Oi') {
+  const chatId = newChatId();
+  const r = await standIn.userSends({ chatId, text, from: { first_name: 'Lia' } });
+  await storeInbound(h.app.platform, channel, r.update);
+  const [msg] = await arrived(h, a, channel, `${chatId}:${r.message.message_id as number}`);
+  await withTenant(db(), a.tenantId, (s) =>
+    s.update(tickets, { status: 'open', userId: a.admin.userId }, eq(tickets.id, msg!.ticketId)),
+  );
+  return { chatId, ticketId: msg!.ticketId, customerMessage: msg!, telegramMessageId: r.message.message_id as number };
+}
+
+const messageRow = (id: number) => withTenant(db(), a.tenantId, (s) => s.first(messages, eq(messages.id, id)));
+const settled = (id: number) =>
+  until(
+    () => messageRow(id),
+    (m) => m?.status !== 'pending',
+  );
+const reply = (ticketId: number, body: Record<string, unknown>) =>
+  h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body });
+const sentTo = (chatId: number) => standIn.sent().filter((s) => s.chatId === chatId);
+
+describe(`telegram send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it("the agent's reply reaches the chat through the send job, as a quoted reply, once", async () => {
+    const c = await conversation('Qual o prazo?');
+    const res = await reply(c.ticketId, { body: 'Chega amanhã', quotedMsgId: c.customerMessage.id });
+    expect(res.status).toBe(201);
+    const row = await settled(res.body.id);
+    const sent = sentTo(c.chatId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'sendMessage', text: 'Chega amanhã', replyTo: c.telegramMessageId });
+    expect(row).toMatchObject({ status: 'sent', externalId: `${c.chatId}:${sent[0]!.messageId}`, sendAttempts: 1 });
+  });
+
+  it.each([
+    ['image', 'image/png', 'recibo.png', 'sendPhoto'],
+    ['document', 'application/pdf', 'boleto.pdf', 'sendDocument'],
+    ['audio', 'audio/ogg', 'audio.ogg', 'sendVoice'],
+    ['audio', 'audio/mpeg', 'musica.mp3', 'sendAudio'],
+    ['video', 'video/mp4', 'video.mp4', 'sendVideo'],
+  ])('a %s (%s) goes with its bytes and caption through %s', async (mediaType, mimeType, fileName, method) => {
+    const c = await conversation();
+    const bytes = Buffer.from(`${fileName} ${'z'.repeat(2048)}`);
+    const id = await withTenant(db(), a.tenantId, async (s) => {
+      const mediaKey = await storageOf(db()).put(a.tenantId, bytes, mimeType, fileName);
+      const row = await s.insert(messages, {
+        ticketId: c.ticketId,
+        contactId: c.customerMessage.contactId,
+        channelId: channel.id,
+        userId: a.admin.userId,
+        fromMe: true,
+        body: `segue ${fileName}`,
+        mediaType,
+        mediaKey,
+        mediaName: fileName,
+        mimeType,
+        mediaSize: bytes.length,
+        status: 'pending',
+        quotedMsgId: c.customerMessage.id,
+      });
+      return row.id;
+    });
+    const outcome = await withTenant(db(), a.tenantId, (s) => deliverMessage(h.app.platform, s, id));
+    expect({ outcome, error: (await messageRow(id))?.lastError }).toEqual({ outcome: 'sent', error: null });
+    const [sent] = sentTo(c.chatId);
+    expect(sent).toMatchObject({ method, caption: `segue ${fileName}`, replyTo: c.telegramMessageId });
+    expect(sent!.file!.data.equals(bytes)).toBe(true);
+    expect(sent!.file!.fileName).toBe(fileName);
+    expect(await messageRow(id)).toMatchObject({ status: 'sent', externalId: `${c.chatId}:${sent!.messageId}` });
+  });
+
+  it('a 500 and then a 429 are retried; the stand-in receives the message exactly once', async () => {
+    const c = await conversation();
+    standIn.failNext(1, 500, undefined, 'sendMessage');
+    standIn.failNext(1, 429, 1, 'sendMessage');
+    const callsBefore = standIn.calls().filter((m) => m === 'sendMessage').length;
+    const res = await reply(c.ticketId, { body: 'mensagem insistente' });
+    const row = await settled(res.body.id);
+    expect(row).toMatchObject({ status: 'sent', lastError: null });
+    // 500: the job's retry; 429 (retry_after 1): waited in place, then sent.
+    expect(row!.sendAttempts).toBe(2);
+    expect(standIn.calls().filter((m) => m === 'sendMessage').length - callsBefore).toBe(3);
+    expect(sentTo(c.chatId).filter((s) => s.text === 'mensagem insistente')).toHaveLength(1);
+  });
+
+  it('a user who blocked the bot fails the message at once with ERR_WAPP_INVALID_CONTACT', async () => {
+    const c = await conversation();
+    standIn.block(c.chatId);
+    const res = await reply(c.ticketId, { body: 'você me bloqueou?' });
+    expect(await settled(res.body.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'ERR_WAPP_INVALID_CONTACT',
+      sendAttempts: 1,
+    });
+    expect(sentTo(c.chatId)).toHaveLength(0);
+  });
+
+  it('a chat the bot does not know (400 chat not found) fails without retry', async () => {
+    const c = await conversation();
+    // The contact now points to a chat Telegram has never seen.
+    const unknownChat = newChatId();
+    await withTenant(db(), a.tenantId, (s) =>
+      s.update(
+        contacts,
+        { externalKey: `${channel.id}:${unknownChat}` },
+        eq(contacts.id, c.customerMessage.contactId!),
+      ),
+    );
+    const res = await reply(c.ticketId, { body: 'alô?' });
+    expect(await settled(res.body.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'ERR_WAPP_INVALID_CONTACT',
+      sendAttempts: 1,
+    });
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Webhook payloads as the WhatsApp Cloud API sends them (object whatsapp_business_account,
+ * entry[].changes[].value with metadata, contacts, messages or statuses), for the stand-in and
+ * the tests.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface Business {
+  wabaId: string;
+  phoneNumberId: string;
+  displayPhoneNumber: string;
+}
+
+export const newWamid = () => `wamid.${randomBytes(27).toString('base64')}`;
+const now = () => String(Math.floor(Date.now() / 1000));
+
+export function envelope(business: Business, value: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: business.wabaId,
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: business.displayPhoneNumber, phone_number_id: business.phoneNumberId },
+              ...value,
+            },
+            field: 'messages',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** One customer message (`message` holds type and its object: { type: 'text', text: {...} }). */
+export function messagePayload(
+  business: Business,
+  opts: { from: string; name?: string; id?: string; context?: string; message: Record<string, unknown> },
+) {
+  const id = opts.id ?? newWamid();
+  return {
+    id,
+    payload: envelope(business, {
+      contacts: [{ profile: { name: opts.name ?? opts.from }, wa_id: opts.from }],
+      messages: [
+        {
+          ...(opts.context ? { context: { from: business.displayPhoneNumber, id: opts.context } } : {}),
+          from: opts.from,
+          id,
+          timestamp: now(),
+          ...opts.message,
+        },
+      ],
+    }),
+  };
+}
+
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** A status of a message the business sent; `failed` carries Meta's error object. */
+export function statusPayload(
+  business: Business,
+  opts: { id: string; status: DeliveryStatus; recipient: string; error?: { code: number; title: string; details?: string } },
+) {
+  const error = opts.error ?? { code: 131026, title: 'Message undeliverable' };
+  return envelope(business, {
+    statuses: [
+      {
+        id: opts.id,
+        status: opts.status,
+        timestamp: now(),
+        recipient_id: opts.recipient,
+        ...(opts.status === 'failed'
+          ? {
+              errors: [
+                {
+                  code: error.code,
+                  title: error.title,
+                  message: error.title,
+                  error_data: { details: error.details ?? error.title },
+                  href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+                },
+              ],
+            }
+          : {
+              conversation: {
+                id: randomBytes(16).toString('hex'),
+                ...(opts.status === 'sent' ? { expiration_timestamp: String(Number(now()) + 86_400) } : {}),
+                origin: { type: 'service' },
+              },
+              pricing: { billable: true, pricing_model: 'CBP', category: 'service' },
+            }),
+      },
+    ],
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * WhatsApp Cloud API webhook payloads -> Prosa's inbound events, without any I/O: media come out
+ * as references (the Graph media id) that the adapter downloads. Only the changes of this
+ * channel's phone number are read; anything else in the payload is ignored.
+ *
+ * Payload: { object: 'whatsapp_business_account', entry: [{ id, changes: [{ field: 'messages',
+ * value: { messaging_product, metadata: { display_phone_number, phone_number_id }, contacts,
+ * messages, statuses } }] }] }.
+ */
+import type { InboundEvent } from '../types.js';
+
+type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
+type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;
+
+export interface MediaRef {
+  id: string;
+  mimeType: string;
+  fileName?: string;
+}
+/** A parsed event; a message with media still has to fetch it (`media`). */
+export type WabaParsed = { event: StatusEvent } | { event: MessageEvent; media?: MediaRef };
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- provider JSON is read defensively, field by field */
+type Json = Record<string, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
+type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** The `value` objects of this phone number's `messages` changes. */
+export function changeValues(payload: unknown, phoneNumberId: string): Json[] {
+  const root = obj(payload);
+  if (root?.object !== 'whatsapp_business_account') return [];
+  const values: Json[] = [];
+  for (const entry of arr(root.entry)) {
+    for (const change of arr(obj(entry)?.changes)) {
+      const c = obj(change);
+      const value = obj(c?.value);
+      if (c?.field !== 'messages' || !value) continue;
+      if (str(obj(value.metadata)?.phone_number_id) !== phoneNumberId) continue;
+      values.push(value);
+    }
+  }
+  return values;
+}
+
+function timestampOf(v: unknown): Date | undefined {
+  const seconds = Number(str(v));
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : undefined;
+}
+
+const mapsLink = (lat: unknown, lng: unknown) => `https://maps.google.com/maps?q=${Number(lat)},${Number(lng)}`;
+
+/** A shared contact card as text: name, then phones and emails, one a line. */
+function contactCardText(card: Json): string {
+  const name = obj(card.name);
+  const lines = [str(name?.formatted_name) ?? [str(name?.first_name), str(name?.last_name)].filter(Boolean).join(' ')];
+  for (const p of arr(card.phones)) lines.push(str(obj(p)?.phone) ?? str(obj(p)?.wa_id) ?? '');
+  for (const e of arr(card.emails)) lines.push(str(obj(e)?.email) ?? '');
+  return lines.filter(Boolean).join('\n');
+}
+
+/** Body, media type and reply id of one message; null for kinds Prosa does not keep. */
+function contentOf(m: Json): { body: string; mediaType?: MessageEvent['mediaType']; media?: MediaRef; replyId?: string } | null {
+  const type = str(m.type) ?? '';
+  if ((MEDIA_KINDS as readonly string[]).includes(type)) {
+    const media = obj(m[type]);
+    const id = str(media?.id);
+    if (!id) return { body: `[${type}]` };
+    const fileName = str(media?.filename);
+    return {
+      body: str(media?.caption) ?? '',
+      mediaType: type as MediaKind,
+      media: { id, mimeType: str(media?.mime_type) ?? 'application/octet-stream', ...(fileName ? { fileName } : {}) },
+    };
+  }
+  switch (type) {
+    case 'text':
+      return { body: str(obj(m.text)?.body) ?? '' };
+    case 'location': {
+      const l = obj(m.location) ?? {};
+      const lines = [str(l.name), str(l.address), mapsLink(l.latitude, l.longitude)].filter(Boolean);
+      return { body: lines.join('\n'), mediaType: 'location' };
+    }
+    case 'contacts':
+      return { body: arr(m.contacts).map((c) => contactCardText(obj(c) ?? {})).filter(Boolean).join('\n\n') };
+    case 'interactive': {
+      const i = obj(m.interactive) ?? {};
+      const reply = obj(i.button_reply) ?? obj(i.list_reply);
+      if (reply) return { body: str(reply.title) ?? '', ...(str(reply.id) ? { replyId: str(reply.id)! } : {}) };
+      // A WhatsApp Flow's answer: its JSON is kept as text.
+      const nfm = obj(i.nfm_reply);
+      return { body: str(nfm?.body) ?? str(nfm?.response_json) ?? '[interactive]' };
+    }
+    case 'button': {
+      // A template's quick reply button.
+      const b = obj(m.button) ?? {};
+      return { body: str(b.text) ?? '', ...(str(b.payload) ? { replyId: str(b.payload)! } : {}) };
+    }
+    // Reactions would change another message's row: not part of the shared inbound path yet.
+    // Number changes and identity notices of the customer are not conversation.
+    case 'reaction':
+    case 'system':
+    case 'request_welcome':
+      return null;
+    default:
+      // unsupported, order, unknown new kinds: the agent sees that something arrived.
+      return { body: `[${type || 'unsupported'}]` };
+  }
+}
+
+function messageEvents(value: Json): WabaParsed[] {
+  const names = new Map<string, string>();
+  for (const c of arr(value.contacts)) {
+    const waId = str(obj(c)?.wa_id);
+    const name = str(obj(obj(c)?.profile)?.name);
+    if (waId && name) names.set(waId, name);
+  }
+  const out: WabaParsed[] = [];
+  for (const raw of arr(value.messages)) {
+    const m = obj(raw);
+    const id = str(m?.id);
+    const from = str(m?.from);
+    if (!m || !id || !from) continue;
+    const content = contentOf(m);
+    if (!content) continue;
+    const name = names.get(from) ?? (names.size === 1 ? [...names.values()][0] : undefined);
+    const quoted = str(obj(m.context)?.id);
+    const at = timestampOf(m.timestamp);
+    const event: MessageEvent = {
+      kind: 'message',
+      externalId: id,
+      from: { number: from.replace(/\D/g, ''), ...(name ? { name } : {}) },
+      body: content.body,
+      ...(content.mediaType ? { mediaType: content.mediaType } : {}),
+      ...(quoted ? { quotedExternalId: quoted } : {}),
+      ...(content.replyId ? { replyId: content.replyId } : {}),
+      ...(at ? { timestamp: at } : {}),
+    };
+    out.push(content.media ? { event, media: content.media } : { event });
+  }
+  return out;
+}
+
+const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
+
+function statusEvents(value: Json): WabaParsed[] {
+  const out: WabaParsed[] = [];
+  for (const raw of arr(value.statuses)) {
+    const s = obj(raw);
+    const id = str(s?.id);
+    const status = str(s?.status);
+    if (!s || !id || !status || !STATUSES.has(status)) continue;
+    const event: StatusEvent = { kind: 'status', externalId: id, status: status as StatusEvent['status'] };
+    if (status === 'failed') {
+      const e = obj(arr(s.errors)[0]);
+      event.error = [str(e?.code), str(e?.title) ?? str(e?.message)].filter(Boolean).join(' ') || 'failed';
+    }
+    out.push({ event });
+  }
+  return out;
+}
+
+/** Every message and status of this phone number in a webhook payload, in payload order. */
+export function parseWabaPayload(payload: unknown, phoneNumberId: string): WabaParsed[] {
+  return changeValues(payload, phoneNumberId).flatMap((v) => [...messageEvents(v), ...statusEvents(v)]);
+}

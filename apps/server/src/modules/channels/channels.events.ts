@@ -1,0 +1,17 @@
+import type { ChannelRow } from '../../channels/types.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { publish } from '../../platform/realtime/publish.js';
+import { presentChannel } from './channels.presenter.js';
+
+/**
+ * `channel` events go to the company's admins only (they carry webhook paths and masked secrets),
+ * after commit. Session changes go separately as `channel:session` (channels/session-state.ts).
+ */
+export function emitChannelChange(
+  scope: TenantScope,
+  action: 'create' | 'update' | 'delete',
+  row: ChannelRow,
+  base: string,
+): void {
+  publish(scope, { kind: 'admins' }, 'channel', { action, channel: presentChannel(row, base) });
+}

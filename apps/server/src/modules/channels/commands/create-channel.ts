@@ -1,0 +1,43 @@
+import type { ChannelInput } from '@prosa/contracts';
+import { eq } from 'drizzle-orm';
+import type { ChannelRow } from '../../../channels/types.js';
+import { channels } from '../../../platform/db/schema.js';
+import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { getOwnTenant, getOwnTenantWithPlan } from '../../tenants/tenants.queries.js';
+import { channelColumns } from '../channel-secrets.js';
+import { emitChannelChange } from '../channels.events.js';
+import { assertChannelRefs, isChannelNameTaken } from '../channels.queries.js';
+import { channelWriteError } from './channel-write-errors.js';
+
+/**
+ * An admin adds a channel, within the plan's connection limit (SPEC §8 "connection limit
+ * reached"). Web chat needs no provider connection, so it starts CONNECTED; the others start
+ * DISCONNECTED until connected from /sessoes. The company's first channel becomes its default.
+ */
+export async function createChannel(scope: TenantScope, input: ChannelInput, base: string): Promise<ChannelRow> {
+  await assertChannelRefs(scope, input);
+  if (await isChannelNameTaken(scope, input.name)) throw new AppError('ERR_CHANNEL_NAME_EXISTS');
+  const columns = channelColumns(input);
+  try {
+    return await scope.transaction(async (tx) => {
+      // Locking the company row serialises concurrent creations, so two at once cannot both pass
+      // the limit check (the users module does the same for the user limit).
+      await getOwnTenant(tx, { forUpdate: true });
+      const { plan } = await getOwnTenantWithPlan(tx);
+      const count = await tx.count(channels);
+      if (plan && count >= plan.maxConnections) throw new AppError('ERR_CONNECTION_LIMIT_REACHED');
+      const isDefault = columns.isDefault || count === 0;
+      if (isDefault) await tx.update(channels, { isDefault: false }, eq(channels.isDefault, true));
+      const row = await tx.insert(channels, {
+        ...columns,
+        isDefault,
+        status: input.type === 'webchat' ? 'CONNECTED' : 'DISCONNECTED',
+      });
+      emitChannelChange(tx, 'create', row, base);
+      return row;
+    });
+  } catch (err) {
+    throw channelWriteError(err);
+  }
+}
