@@ -2,6 +2,8 @@
  * The load generator of the HTTP benchmarks, in a worker thread: its event loop is not the
  * server's, so a request's measured latency is the server's, not the client's own queueing.
  */
+/* global fetch -- Node 20's built-in fetch */
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** @type {{ base: string, token: string, urls: string[], concurrency: number, n: number }} */
