@@ -1,29 +1,22 @@
+import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { RouterProvider as DomRouterProvider } from 'react-router/dom';
-import { AttendancePage } from '../features/attendance/attendance.page';
-import { ChatPage } from '../features/attendance/chat/chat.page';
-import { EmptyChatPage } from '../features/attendance/empty-chat.page';
-import { PickContactPage } from '../features/attendance/pick-contact.page';
 import { LoginPage } from '../features/auth/login.page';
 import { RecoverPasswordPage } from '../features/auth/recover-password.page';
 import { SignupPage } from '../features/auth/signup.page';
-import { BusinessHoursPage } from '../features/business-hours/business-hours.page';
-import { ContactsPage } from '../features/contacts/contacts.page';
-import { FinancialPage } from '../features/financial/financial.page';
-import { HomeDashboardPage } from '../features/home/home-dashboard.page';
-import { PlansPage } from '../features/plans/plans.page';
-import { PlatformSettingsPage } from '../features/platform/platform-settings.page';
-import { QueuesPage } from '../features/queues/queues.page';
-import { SessionsPage } from '../features/sessions/sessions.page';
-import { SettingsPage } from '../features/settings/settings.page';
-import { TagsPage } from '../features/tags/tags.page';
-import { TenantsPage } from '../features/tenants/tenants.page';
-import { UsersPage } from '../features/users/users.page';
 import { AppLayout } from './app-layout';
 import { CrashPage } from './crash.page';
 import { guard } from './navigation-guard';
 import { NotFoundPage } from './not-found.page';
 import { Root, RootFallback } from './root';
+
+/**
+ * Screens behind the login are loaded on demand (one chunk each: the attendance screen, the
+ * dashboard's charts and the QR code library are not in the first download).
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 /** Public screens: reachable without a token (SPEC §6). The recovery path is not shown in any menu. */
 const publicRoutes: RouteObject[] = [
@@ -34,32 +27,69 @@ const publicRoutes: RouteObject[] = [
 
 /** Screens inside the main layout; each runs the navigation guard with the access it needs. */
 const layoutRoutes: RouteObject[] = [
-  { index: true, id: 'home-dashboard', loader: guard('home'), element: <HomeDashboardPage /> },
-  { path: 'home', loader: guard('home'), element: <HomeDashboardPage /> },
+  {
+    index: true,
+    id: 'home-dashboard',
+    loader: guard('home'),
+    lazy: page(() => import('../features/home/home-dashboard.page'), 'HomeDashboardPage'),
+  },
+  {
+    path: 'home',
+    loader: guard('home'),
+    lazy: page(() => import('../features/home/home-dashboard.page'), 'HomeDashboardPage'),
+  },
   {
     path: 'atendimento',
     id: 'atendimento',
     loader: guard('auth'),
-    element: <AttendancePage />,
+    lazy: page(() => import('../features/attendance/attendance.page'), 'AttendancePage'),
     // SPEC §2 children: the empty chat, the contact list in chat mode, and the named route "chat"
     // (params ticketId and pageNumber as ?pageNumber=, query t: see chatPath()).
     children: [
-      { index: true, element: <EmptyChatPage /> },
-      { path: 'contatos', element: <PickContactPage /> },
-      { path: ':ticketId', id: 'chat', element: <ChatPage /> },
+      { index: true, lazy: page(() => import('../features/attendance/empty-chat.page'), 'EmptyChatPage') },
+      { path: 'contatos', lazy: page(() => import('../features/attendance/pick-contact.page'), 'PickContactPage') },
+      { path: ':ticketId', id: 'chat', lazy: page(() => import('../features/attendance/chat/chat.page'), 'ChatPage') },
     ],
   },
-  { path: 'contatos', loader: guard('auth'), element: <ContactsPage /> },
-  { path: 'financeiro', loader: guard('auth'), element: <FinancialPage /> },
-  { path: 'sessoes', loader: guard('admin'), element: <SessionsPage /> },
-  { path: 'usuarios', loader: guard('admin'), element: <UsersPage /> },
-  { path: 'filas', loader: guard('admin'), element: <QueuesPage /> },
-  { path: 'etiquetas', loader: guard('admin'), element: <TagsPage /> },
-  { path: 'configuracoes', loader: guard('admin'), element: <SettingsPage /> },
-  { path: 'horario-atendimento', loader: guard('admin'), element: <BusinessHoursPage /> },
-  { path: 'empresas', loader: guard('operator'), element: <TenantsPage /> },
-  { path: 'planos', loader: guard('operator'), element: <PlansPage /> },
-  { path: 'configuracoes-plataforma', loader: guard('operator'), element: <PlatformSettingsPage /> },
+  {
+    path: 'contatos',
+    loader: guard('auth'),
+    lazy: page(() => import('../features/contacts/contacts.page'), 'ContactsPage'),
+  },
+  {
+    path: 'financeiro',
+    loader: guard('auth'),
+    lazy: page(() => import('../features/financial/financial.page'), 'FinancialPage'),
+  },
+  {
+    path: 'sessoes',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/sessions/sessions.page'), 'SessionsPage'),
+  },
+  { path: 'usuarios', loader: guard('admin'), lazy: page(() => import('../features/users/users.page'), 'UsersPage') },
+  { path: 'filas', loader: guard('admin'), lazy: page(() => import('../features/queues/queues.page'), 'QueuesPage') },
+  { path: 'etiquetas', loader: guard('admin'), lazy: page(() => import('../features/tags/tags.page'), 'TagsPage') },
+  {
+    path: 'configuracoes',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/settings/settings.page'), 'SettingsPage'),
+  },
+  {
+    path: 'horario-atendimento',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/business-hours/business-hours.page'), 'BusinessHoursPage'),
+  },
+  {
+    path: 'empresas',
+    loader: guard('operator'),
+    lazy: page(() => import('../features/tenants/tenants.page'), 'TenantsPage'),
+  },
+  { path: 'planos', loader: guard('operator'), lazy: page(() => import('../features/plans/plans.page'), 'PlansPage') },
+  {
+    path: 'configuracoes-plataforma',
+    loader: guard('operator'),
+    lazy: page(() => import('../features/platform/platform-settings.page'), 'PlatformSettingsPage'),
+  },
 ];
 
 export const router = createHashRouter([
