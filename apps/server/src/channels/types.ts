@@ -47,6 +47,7 @@ export interface OutboundMessage {
   messageId: number;
   ticketId: number;
   body: string;
+  /** `comment`: a public reply to the comment `quotedExternalId` names (Messenger, Instagram). */
   mediaType: string;
   media?: { path: string; mimeType: string; fileName: string };
   quotedExternalId?: string | null;

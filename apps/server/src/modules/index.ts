@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { metaRoutes } from '../channels/meta/meta.routes.js';
 import { telegramRoutes } from '../channels/telegram/telegram.routes.js';
 import { wabaRoutes } from '../channels/waba/waba.routes.js';
 import { webchatRoutes } from '../channels/webchat/webchat.routes.js';
@@ -32,4 +33,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(webchatRoutes);
   await app.register(wabaRoutes);
   await app.register(telegramRoutes);
+  await app.register(metaRoutes);
 };
