@@ -152,6 +152,10 @@ function load(name: string, token: string, urls: string[], concurrency: number):
 }
 
 const searches = ['an', 'sil', 'mar', 'ped', 'cos', 'ana s', 'gabriela', '5511900001', 'lucas m', 'xyz'];
+// Warm-up, not measured: connections of the pool, prepared statements, JIT.
+await load('warm-up', agentToken, ['/tickets', ...ticketIds.slice(0, 20).map((id) => `/messages/${id}`)], 10);
+await load('warm-up', adminToken, ['/tickets', '/contacts?searchParam=ana'], 10);
+
 const rows: Row[] = [];
 for (const c of [10, 50]) {
   rows.push(await load('ticket list, agent, default filters', agentToken, ['/tickets'], c));

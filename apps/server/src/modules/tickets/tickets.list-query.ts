@@ -41,21 +41,19 @@ export async function listTicketIds(scope: TenantScope, viewer: TicketViewer, f:
     known.every((n) => n !== undefined) ? Math.min(Math.max(...known), 200) : pageSize(scope, statuses),
     resolveSearch(scope, f.searchParam),
   ]);
-  return scope.query(async (db, owns) => {
-    const q = buildTicketList(scope, db, owns, viewer, f, size, search);
-    if (!q) return { ids: [], count: 0, hasMore: false };
-    // The page and its capped count in one statement: one round trip instead of two.
-    const result = await db.execute<{ ids: number[] | string; n: number | string }>(
-      sql`select coalesce((select json_agg(p.id order by p.last_message_at desc, p.id desc) from (${q.page}) p), '[]'::json) as ids, (${q.total}) as n`,
-    );
-    const [row] = (result as unknown as { rows: { ids: number[] | string; n: number | string }[] }).rows;
-    const ids = typeof row?.ids === 'string' ? (JSON.parse(row.ids) as number[]) : (row?.ids ?? []);
-    return {
-      ids: ids.slice(0, size),
-      count: Math.min(Number(row?.n ?? 0), LIST_COUNT_CAP),
-      hasMore: ids.length > size,
-    };
-  });
+  const built = await scope.query(async (db, owns) => buildTicketList(scope, db, owns, viewer, f, size, search));
+  if (!built) return { ids: [], count: 0, hasMore: false };
+  // The page and its capped count in one statement (one round trip), prepared by its text so
+  // PostgreSQL does not plan it again on every request.
+  const [row] = (await scope.runNamed(
+    sql`select coalesce((select json_agg(p.id order by p.last_message_at desc, p.id desc) from (${built.page}) p), '[]'::json) as ids, (${built.total}) as n`,
+  )) as { ids: number[] | string; n: number | string }[];
+  const ids = typeof row?.ids === 'string' ? (JSON.parse(row.ids) as number[]) : (row?.ids ?? []);
+  return {
+    ids: ids.slice(0, size),
+    count: Math.min(Number(row?.n ?? 0), LIST_COUNT_CAP),
+    hasMore: ids.length > size,
+  };
 }
 
 const newestFirst = () => [desc(tickets.lastMessageAt), desc(tickets.id)];

@@ -59,8 +59,8 @@ const readTicket = jsonRowReader(tickets);
  */
 export async function loadTicketBases(scope: TenantScope, ids: number[]): Promise<TicketBase[]> {
   if (ids.length === 0) return [];
-  const rows = await scope.query(async (db, owns) => {
-    const result = await db.execute(sql`
+  const built = scope.query(
+    async (_db, owns) => sql`
       select row_to_json(${tickets}) as "row",
         json_build_object('id', ${contacts.id}, 'name', ${contacts.name}, 'number', ${contacts.number},
           'profilePicUrl', ${contacts.profilePicUrl}, 'extraInfo', ${contacts.extraInfo}) as "contact",
@@ -80,9 +80,10 @@ export async function loadTicketBases(scope: TenantScope, ids: number[]): Promis
       left join ${queues} on ${owns(queues, eq(queues.id, tickets.queueId))}
       left join ${users} on ${owns(users, eq(users.id, tickets.userId))}
       left join ${channels} on ${owns(channels, eq(channels.id, tickets.channelId))}
-      where ${owns(tickets, sql`${tickets.id} = any(${`{${ids.join(',')}}`}::int[])`)}`);
-    return (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  });
+      where ${owns(tickets, sql`${tickets.id} = any(${`{${ids.join(',')}}`}::int[])`)}`,
+  );
+  // One text whatever the ids (an array parameter): prepared once per connection.
+  const rows = await scope.runNamed(await built);
   const byId = new Map<number, TicketBase>();
   for (const r of rows) {
     const row = readTicket(json<Record<string, unknown>>(r.row));

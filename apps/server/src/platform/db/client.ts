@@ -29,7 +29,13 @@ export interface Database {
   readonly raw: Db;
   readonly kind: 'pglite' | 'postgres';
   /** How the job queue reaches the same database: a connection string, or a SQL runner (PGlite). */
-  readonly jobsConnection: { connectionString: string } | { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+  readonly jobsConnection:
+    { connectionString: string } | { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+  /**
+   * Runs built SQL as a named prepared statement (PostgreSQL keeps its plan per connection, so a
+   * hot dynamic query is not planned again on every request); PGlite runs it as is.
+   */
+  runNamed(name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -50,7 +56,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       client.release();
     }
     const raw = drizzlePg(pool, { schema }) as unknown as Db;
-    return { raw, kind: 'postgres', jobsConnection: { connectionString: opts.databaseUrl }, close: () => pool.end() };
+    return {
+      raw,
+      kind: 'postgres',
+      jobsConnection: { connectionString: opts.databaseUrl },
+      runNamed: async (name, text, params) => (await pool.query({ name, text, values: params })).rows,
+      close: () => pool.end(),
+    };
   }
   let dataDir: string | undefined;
   if (opts.dataDir && opts.dataDir !== 'memory://') {
@@ -72,6 +84,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
+    runNamed: async (_name, text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     close: () => client.close(),
   };
 }

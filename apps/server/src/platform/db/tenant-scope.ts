@@ -6,6 +6,7 @@
  * it on inserts, so a query of another tenant's row finds nothing (and the route answers 404).
  * Joins go through `scope.query`, whose `owns()` must constrain every joined table.
  */
+import { createHash } from 'node:crypto';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from './client.js';
@@ -68,9 +69,11 @@ export class TenantScope {
 
   select<T extends TenantTable>(table: T, where?: SQL) {
     // The casts only widen drizzle's generic table type; the tenant condition is always applied.
-    return (this.exec.select().from(table as PgTable) as unknown as {
-      where(w: SQL): { $dynamic(): DynamicSelect<Row<T>> };
-    })
+    return (
+      this.exec.select().from(table as PgTable) as unknown as {
+        where(w: SQL): { $dynamic(): DynamicSelect<Row<T>> };
+      }
+    )
       .where(this.owns(table, where))
       .$dynamic();
   }
@@ -81,7 +84,10 @@ export class TenantScope {
   }
 
   async count<T extends TenantTable>(table: T, where?: SQL): Promise<number> {
-    const [row] = await this.exec.select({ n: count() }).from(table as PgTable).where(this.owns(table, where));
+    const [row] = await this.exec
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(this.owns(table, where));
     return Number(row?.n ?? 0);
   }
 
@@ -113,6 +119,21 @@ export class TenantScope {
   /** Joins and aggregates: constrain every table you touch with `owns`. */
   query<R>(fn: (db: DbExecutor, owns: TenantScope['owns']) => Promise<R>): Promise<R> {
     return fn(this.exec, this.owns.bind(this));
+  }
+
+  /**
+   * Runs SQL built with `owns` (in `query`) as a named prepared statement, keyed by its text: for
+   * hot queries whose shape varies (the ticket list). Outside a transaction only.
+   */
+  async runNamed(built: SQL): Promise<Record<string, unknown>[]> {
+    const q = (
+      this.exec as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }
+    ).dialect.sqlToQuery(built);
+    if (this.inTransaction) {
+      const res = await this.exec.execute(built);
+      return (res as unknown as { rows: Record<string, unknown>[] }).rows;
+    }
+    return this.root.runNamed(`q_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}`, q.sql, q.params);
   }
 
   /** Runs a prepared tenant query (see `tenantQuery`) for this tenant. */
