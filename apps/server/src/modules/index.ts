@@ -3,6 +3,7 @@ import { metaRoutes } from '../channels/meta/meta.routes.js';
 import { telegramRoutes } from '../channels/telegram/telegram.routes.js';
 import { wabaRoutes } from '../channels/waba/waba.routes.js';
 import { webchatRoutes } from '../channels/webchat/webchat.routes.js';
+import '../channels/whatsapp/whatsapp.adapter.js'; // registers WhatsApp Web (a socket per channel, no routes)
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';

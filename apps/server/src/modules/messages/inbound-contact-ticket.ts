@@ -17,16 +17,19 @@ import { getOwnTenant } from '../tenants/tenants.queries.js';
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 export type ContactRow = typeof contacts.$inferSelect;
 
-export type ContactIdentity = { number: string } | { webchatId: string } | { externalKey: string };
+export type ContactIdentity = { number: string } | { webchatId: string } | { externalKey: string } | { lid: string };
 
 /**
- * How the sender is known: its phone number; else the web chat visitor id; else the provider's id
- * scoped to this channel (Telegram chat, Messenger PSID, Instagram IGSID). LID comes with Baileys.
+ * How the sender is known: its phone number; else the web chat visitor id; else, on WhatsApp Web,
+ * its LID (`...@lid`, tenant-wide like a number; the adapter joins a LID and a number on one contact
+ * when it learns both); else the provider's id scoped to this channel (Telegram chat, Messenger
+ * PSID, Instagram IGSID, a WhatsApp group).
  */
 export function identityOf(channel: ChannelRow, from: MessageEvent['from']): ContactIdentity {
   const number = (from.number ?? '').replace(/\D/g, '');
   if (number) return { number };
   if (channel.type === 'webchat' && from.providerId) return { webchatId: from.providerId };
+  if (channel.type === 'whatsapp' && from.providerId?.endsWith('@lid')) return { lid: from.providerId };
   if (from.providerId) return { externalKey: externalKeyOf(channel.id, from.providerId) };
   throw new AppError('ERR_WAPP_INVALID_CONTACT');
 }
@@ -35,9 +38,10 @@ export const externalKeyOf = (channelId: number, providerId: string) => `${chann
 /** The provider's own id back from a contact's external key. */
 export const providerIdOf = (externalKey: string) => externalKey.slice(externalKey.indexOf(':') + 1);
 
-function identityWhere(identity: ContactIdentity): SQL {
+export function identityWhere(identity: ContactIdentity): SQL {
   if ('number' in identity) return eq(contacts.number, identity.number);
   if ('webchatId' in identity) return eq(contacts.webchatId, identity.webchatId);
+  if ('lid' in identity) return eq(contacts.lid, identity.lid);
   return eq(contacts.externalKey, identity.externalKey);
 }
 

@@ -30,7 +30,7 @@ function fromJson<T>(table: PgTable, json: Record<string, unknown>): T {
 
 export interface FastInput {
   channelId: number;
-  /** `contacts.number = ...`, `contacts.webchat_id = ...` or `contacts.external_key = ...`. */
+  /** `contacts.number = ...`, `contacts.webchat_id = ...`, `contacts.lid = ...` or `contacts.external_key = ...`. */
   identity: ContactIdentity;
   values: Pick<
     MessageRow,
@@ -61,7 +61,9 @@ export async function fastIngest(
       ? sql`c.number = ${id.number}`
       : 'webchatId' in id
         ? sql`c.webchat_id = ${id.webchatId}`
-        : sql`c.external_key = ${id.externalKey}`;
+        : 'lid' in id
+          ? sql`c.lid = ${id.lid}`
+          : sql`c.external_key = ${id.externalKey}`;
   const at = v.createdAt.toISOString();
   const quoted = input.quotedExternalId
     ? sql`(select q.id from messages q where q.tenant_id = ${t} and q.channel_id = ${input.channelId} and q.external_id = ${input.quotedExternalId} limit 1)`

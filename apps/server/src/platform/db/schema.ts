@@ -9,6 +9,7 @@ export * from './schema-platform.js';
 export * from './schema-accounts.js';
 export * from './schema-desk.js';
 export * from './schema-channels.js';
+export * from './schema-whatsapp.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {

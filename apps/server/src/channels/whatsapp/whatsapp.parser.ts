@@ -1,0 +1,147 @@
+/**
+ * One stored WhatsApp Web payload (whatsapp.payload.ts) into Prosa's inbound events. Runs in the
+ * inbound job and must be safe to run again on the same payload: contact joins are idempotent,
+ * messages are deduplicated by their WhatsApp id downstream.
+ *
+ * Chats: a person (phone or LID, see whatsapp.contacts.ts) or a group, where the group is the
+ * contact and who wrote goes before the text. Messages sent from the phone are fromMe. Statuses:
+ * server ack -> sent, delivery -> delivered, read -> read, played -> played, error -> failed.
+ */
+import type { MessageUserReceiptUpdate, WAMessage, WAMessageUpdate } from 'baileys';
+import type { Platform } from '../../platform/platform.js';
+import type { ChannelRow, InboundEvent } from '../types.js';
+import { contentOf } from './whatsapp.content.js';
+import { groupSubject, isKnown, linkLid, profilePicture, resolvePerson, type Person } from './whatsapp.contacts.js';
+import { baileys, isGroupJid, isIgnoredChat, isLidJid, normalizeJid, parseJid, phoneOf } from './whatsapp.jid.js';
+import { fromJsonValue, numberOf } from './whatsapp.json.js';
+import { downloadMedia } from './whatsapp.media.js';
+import { isWhatsappPayload } from './whatsapp.payload.js';
+
+type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
+type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;
+type Once = (key: string, fn: () => Promise<string | undefined>) => Promise<string | undefined>;
+
+/** proto.WebMessageInfo.Status: ERROR 0, PENDING 1, SERVER_ACK 2, DELIVERY_ACK 3, READ 4, PLAYED 5. */
+const STATUS: Record<number, StatusEvent['status']> = {
+  0: 'failed',
+  2: 'sent',
+  3: 'delivered',
+  4: 'read',
+  5: 'played',
+};
+
+export async function parseWhatsapp(platform: Platform, channel: ChannelRow, raw: unknown): Promise<InboundEvent[]> {
+  if (!isWhatsappPayload(raw)) return [];
+  const payload = fromJsonValue<typeof raw>(raw);
+  switch (payload.kind) {
+    case 'upsert':
+    case 'history': {
+      const events: InboundEvent[] = [];
+      // A new contact's picture (a new group's name) is asked once per payload, not per message.
+      const memo = new Map<string, Promise<string | undefined>>();
+      const once: Once = (key, fn) => {
+        if (!memo.has(key)) memo.set(key, fn());
+        return memo.get(key)!;
+      };
+      for (const m of payload.messages) {
+        const e = await messageEvent(platform, channel, m, once);
+        if (e) events.push(e);
+      }
+      return events;
+    }
+    case 'status':
+      return payload.updates.flatMap(statusOfUpdate);
+    case 'receipt':
+      return payload.receipts.flatMap(statusOfReceipt);
+    case 'lid-mapping':
+      for (const { lid, pn } of payload.mappings) {
+        const [l, p] = isLidJid(lid) ? [lid, pn] : [pn, lid];
+        if (phoneOf(p)) await linkLid(platform, channel.tenantId, normalizeJid(l), phoneOf(p));
+      }
+      return [];
+    case 'reaction':
+      return [];
+  }
+}
+
+function statusOfUpdate(u: WAMessageUpdate): StatusEvent[] {
+  const status = typeof u.update?.status === 'number' ? STATUS[u.update.status] : undefined;
+  if (!u.key?.id || !u.key.fromMe || !status) return [];
+  return [
+    { kind: 'status', externalId: u.key.id, status, ...(status === 'failed' ? { error: 'ERR_SENDING_WAPP_MSG' } : {}) },
+  ];
+}
+
+function statusOfReceipt(r: MessageUserReceiptUpdate): StatusEvent[] {
+  if (!r.key?.id || !r.key.fromMe) return [];
+  const status = r.receipt.playedTimestamp
+    ? 'played'
+    : r.receipt.readTimestamp
+      ? 'read'
+      : r.receipt.receiptTimestamp
+        ? 'delivered'
+        : null;
+  return status ? [{ kind: 'status', externalId: r.key.id, status }] : [];
+}
+
+const timestampOf = (m: WAMessage) => {
+  const t = numberOf(m.messageTimestamp);
+  return t > 0 ? new Date(t * 1000) : undefined;
+};
+
+async function messageEvent(
+  platform: Platform,
+  channel: ChannelRow,
+  m: WAMessage,
+  once: Once,
+): Promise<MessageEvent | null> {
+  const chat = normalizeJid(m.key?.remoteJid);
+  if (!m.key?.id || isIgnoredChat(chat)) return null;
+  const B = await baileys();
+  const content = contentOf(B, m.message);
+  if (!content) return null;
+  const fromMe = !!m.key.fromMe;
+  const isGroup = isGroupJid(chat);
+
+  let from: MessageEvent['from'];
+  let body = content.body;
+  if (isGroup) {
+    const known = await isKnown(platform, channel, { group: chat });
+    const subject = known ? undefined : await once(`subject:${chat}`, () => groupSubject(platform, channel, chat));
+    from = { providerId: chat, name: subject ?? `Grupo ${parseJid(chat)!.user}` };
+    if (!known) from.profilePicUrl = await once(`picture:${chat}`, () => profilePicture(platform, channel, chat));
+    if (!fromMe) {
+      const author = await resolvePerson(platform, channel, m.key.participant, m.key.participantAlt);
+      const name = m.pushName?.trim() || author.number || parseJid(author.lid)?.user || '';
+      if (name) body = body ? `${name}: ${body}` : name;
+    }
+  } else {
+    const person: Person = await resolvePerson(platform, channel, chat, m.key.remoteJidAlt);
+    if (!person.number && !person.lid) return null;
+    const known = await isKnown(platform, channel, person);
+    const fallback = person.number || parseJid(person.lid)!.user;
+    from = person.number ? { number: person.number } : { providerId: person.lid };
+    // A message we sent from the phone carries our own push name, not the customer's.
+    from.name = (!fromMe && m.pushName?.trim()) || fallback;
+    const jid = person.number ? `${person.number}@s.whatsapp.net` : person.lid;
+    if (!known) from.profilePicUrl = await once(`picture:${jid}`, () => profilePicture(platform, channel, jid));
+  }
+  if (from.profilePicUrl === undefined) delete from.profilePicUrl;
+
+  const media = content.media ? await downloadMedia(platform, channel, m, content.media) : null;
+  if (content.media && !media && !body) body = `[${content.media.fileName}]`;
+  const timestamp = timestampOf(m);
+  return {
+    kind: 'message',
+    externalId: m.key.id,
+    from,
+    body,
+    mediaType: content.media && !media ? 'chat' : content.mediaType,
+    ...(media ? { media } : {}),
+    ...(content.quotedId ? { quotedExternalId: content.quotedId } : {}),
+    ...(content.replyId ? { replyId: content.replyId } : {}),
+    ...(timestamp ? { timestamp } : {}),
+    isGroup,
+    fromMe,
+  };
+}

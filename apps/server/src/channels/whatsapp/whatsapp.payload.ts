@@ -1,0 +1,35 @@
+/**
+ * The raw updates a WhatsApp Web session stores (ctx.receive -> inbound_events) before anything
+ * is parsed: Baileys' own objects, as JSON (whatsapp.json.ts). Storing first means a crash between
+ * the socket and the database of tickets loses nothing; parse runs later in the inbound job.
+ */
+import type {
+  LIDMapping,
+  MessageUpsertType,
+  MessageUserReceiptUpdate,
+  WAMessage,
+  WAMessageKey,
+  WAMessageUpdate,
+  proto,
+} from 'baileys';
+
+export type WhatsappPayload =
+  /** messages.upsert (notify: arrived live; append: sent from the phone, or caught up offline) */
+  | { kind: 'upsert'; type: MessageUpsertType; messages: WAMessage[] }
+  /** messaging-history.set, filtered to the channel's import period */
+  | { kind: 'history'; messages: WAMessage[] }
+  /** messages.update with a status (server ack, delivered, read, played, error) */
+  | { kind: 'status'; updates: WAMessageUpdate[] }
+  /** message-receipt.update (per participant, in groups) */
+  | { kind: 'receipt'; receipts: MessageUserReceiptUpdate[] }
+  /** lid-mapping.update, or the mappings of a history set */
+  | { kind: 'lid-mapping'; mappings: LIDMapping[] }
+  /** messages.reaction: kept for the record; Prosa's inbound events have no reactions yet */
+  | { kind: 'reaction'; reactions: { key: WAMessageKey; reaction: proto.IReaction }[] };
+
+export function isWhatsappPayload(p: unknown): p is WhatsappPayload {
+  const kind = (p as { kind?: unknown } | null)?.kind;
+  return (
+    typeof kind === 'string' && ['upsert', 'history', 'status', 'receipt', 'lid-mapping', 'reaction'].includes(kind)
+  );
+}
