@@ -16,3 +16,4 @@ export * from './schemas/channel-config.js';
 export * from './schemas/waba-templates.js';
 export * from './schemas/channels.js';
 export * from './schemas/meta.js';
+export * from './schemas/channel-webhooks.js';

@@ -7,6 +7,7 @@ import '../channels/whatsapp/whatsapp.adapter.js'; // registers WhatsApp Web (a 
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
+import { channelWebhooksRoutes } from './channel-webhooks/channel-webhooks.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
 import { publicRoutes } from './public/public.routes.js';
@@ -21,6 +22,7 @@ import { usersRoutes } from './users/users.routes.js';
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(channelsRoutes);
+  await app.register(channelWebhooksRoutes);
   await app.register(contactsRoutes);
   await app.register(adminRoutes);
   await app.register(messagesRoutes);

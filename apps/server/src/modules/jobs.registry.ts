@@ -1,6 +1,9 @@
 import { processInboundJob } from '../channels/inbound/process-inbound.job.js';
 import { sweepInboundJob } from '../channels/inbound/sweep-inbound.job.js';
 import type { JobDefinition } from '../platform/jobs/define-job.js';
+import { deliverWebhookJob } from './channel-webhooks/jobs/deliver-webhook.job.js';
+import { sweepWebhooksJob } from './channel-webhooks/jobs/sweep-webhooks.job.js';
+import { expireRatingWaitsJob } from './ratings/jobs/expire-rating-waits.job.js';
 import { resendStuckJob } from './messages/jobs/resend-stuck.job.js';
 import { sendMessageJob } from './messages/jobs/send-message.job.js';
 import { autoCloseTicketsJob } from './tickets/jobs/auto-close-tickets.job.js';
@@ -12,4 +15,4 @@ import { closeAfterFarewellJob } from './tickets/jobs/close-after-farewell.job.j
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
-export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, processInboundJob, sweepInboundJob];
+export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob];

@@ -39,6 +39,7 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   S3_PREFIX: z.string().default(''),
   NODE_ENV: z.string().default('production'),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -69,6 +70,11 @@ export interface Config {
   trustProxy: boolean;
   /** Provider API roots: the real ones by default; tests and the sandbox point them at stand-ins. */
   providers: { graphApiUrl: string; telegramApiRoot: string };
+  /**
+   * Outbound channel webhooks may target loopback and private addresses (SSRF guard off): for
+   * tests and a developer's machine only; production refuses them.
+   */
+  webhookAllowPrivate: boolean;
   /** Media in an S3-compatible bucket instead of DATA_DIR/media, when S3_BUCKET is set. */
   s3?: S3Settings;
 }
@@ -116,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     realtimeKey: 'prosa.socket.io',
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
     trustProxy: e.TRUST_PROXY === 'true',
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -95,6 +95,10 @@ const ZOptionalUrl = (protocols: RegExp) =>
     }, V.invalidValue)
     .default('');
 
+/** Rating wait after a close, in minutes: the default and the most a channel may set (one day). */
+export const RATING_WAIT_DEFAULT_MINUTES = 10;
+export const RATING_WAIT_MAX_MINUTES = 1440;
+
 const ZChannelFields = z.object({
   name: ZRequiredText(60),
   type: z.enum(CHANNEL_TYPES, { error: V.required }),
@@ -107,6 +111,16 @@ const ZChannelFields = z.object({
   farewellMessage: z.string().max(2000, V.max).default(''),
   ratingEnabled: z.boolean().default(false),
   ratingMessage: z.string().max(1000, V.max).default(''),
+  /** Minutes after a close during which a 1-5 answer is the rating (DOMAIN.md "Rating"). */
+  ratingWaitMinutes: z.coerce
+    .number({ error: V.integer })
+    .int(V.integer)
+    .min(1, V.min)
+    .max(RATING_WAIT_MAX_MINUTES, V.max)
+    .default(RATING_WAIT_DEFAULT_MINUTES),
+  /** Sent after a valid rating, and once after an answer that is not 1-5; empty sends nothing. */
+  ratingThanksMessage: z.string().max(1000, V.max).default(''),
+  ratingInvalidMessage: z.string().max(1000, V.max).default(''),
   /** Outbound webhook: this channel's events are POSTed there, signed with webhookSecret. */
   webhookUrl: ZOptionalUrl(/^https?:$/),
   webhookSecret: z.string().trim().max(200, V.max).default(''),
@@ -180,6 +194,9 @@ export const ZChannel = z.object({
   farewellMessage: z.string(),
   ratingEnabled: z.boolean(),
   ratingMessage: z.string(),
+  ratingWaitMinutes: z.number(),
+  ratingThanksMessage: z.string(),
+  ratingInvalidMessage: z.string(),
   webhookUrl: z.string(),
   webhookSecret: z.string(),
   proxy: z.string(),

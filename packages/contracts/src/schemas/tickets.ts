@@ -87,6 +87,8 @@ export const ZUpdateTicket = z.object({
   queueId: ZId.nullable().optional(),
   /** On close: send this farewell text first, then close a few seconds later. */
   farewellMessage: z.string().max(4096).optional(),
+  /** On close without a typed farewell: send the channel's farewell message, if it has one. */
+  useChannelFarewell: z.boolean().optional(),
   isTransference: z.boolean().optional(),
 });
 export type UpdateTicket = z.infer<typeof ZUpdateTicket>;

@@ -1,6 +1,7 @@
 import type { ChannelRow } from '../../channels/types.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
+import { forgetHooks } from '../channel-webhooks/record-event.js';
 import { presentChannel } from './channels.presenter.js';
 
 /**
@@ -14,4 +15,6 @@ export function emitChannelChange(
   base: string,
 ): void {
   publish(scope, { kind: 'admins' }, 'channel', { action, channel: presentChannel(row, base) });
+  // A new or removed outbound webhook URL takes effect at once on this instance.
+  scope.afterCommit(() => forgetHooks(scope.database, scope.tenantId));
 }

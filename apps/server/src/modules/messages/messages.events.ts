@@ -20,6 +20,7 @@ import {
 } from '../tickets/tickets.policy.js';
 import { isChatbot, type TicketRow } from '../tickets/tickets.presenter.js';
 import { loadTicketSettings } from '../tickets/tickets.viewer.js';
+import { queueMessageWebhook } from '../channel-webhooks/record-event.js';
 
 type Action = 'create' | 'update' | 'delete';
 export const AUDIENCE_TTL_MS = 2000;
@@ -119,6 +120,7 @@ export function emitMessage(scope: TenantScope, ticket: TicketRow | number, acti
     withTenant(scope.database, scope.tenantId, async (s) => {
       const row = typeof ticket === 'number' ? await s.first(tickets, eq(tickets.id, ticket)) : ticket;
       if (!row) return;
+      queueMessageWebhook(s, row, action, message); // the channel's outbound webhook, in the background
       const payload = { action, message, ticketId: row.id };
       publish(s, { kind: 'admins' }, 'message', payload);
       for (const userId of await readers(s, row)) publish(s, { kind: 'user', userId }, 'message', payload);

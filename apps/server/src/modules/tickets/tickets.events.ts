@@ -9,6 +9,7 @@ import { publish } from '../../platform/realtime/publish.js';
 import { factsOf, loadTicketBases, presentTicket, type TicketBase } from './tickets.presenter.js';
 import { isTicketVisible, type TicketSettings, type TicketViewer } from './tickets.policy.js';
 import { loadTicketSettings } from './tickets.viewer.js';
+import { queueTicketWebhook } from '../channel-webhooks/record-event.js';
 
 type Action = 'create' | 'update' | 'delete';
 
@@ -67,6 +68,7 @@ export function emitTicketChange(scope: TenantScope, ticketId: number, action: A
   scope.afterCommit(() =>
     withTenant(scope.database, scope.tenantId, async (s) => {
       const [base] = await loadTicketBases(s, [ticketId]);
+      if (base) queueTicketWebhook(s, base, action); // the channel's outbound webhook, in the background
       if (base) await publishTicket(s, base, action);
     }).catch(logFailure),
   );
@@ -74,9 +76,10 @@ export function emitTicketChange(scope: TenantScope, ticketId: number, action: A
 
 /** The 'delete' event of a ticket whose view was loaded before it was deleted. */
 export function emitTicketDeleted(scope: TenantScope, base: TicketBase): void {
-  scope.afterCommit(() =>
-    withTenant(scope.database, scope.tenantId, (s) => publishTicket(s, base, 'delete')).catch(logFailure),
-  );
+  scope.afterCommit(() => {
+    queueTicketWebhook(scope, base, 'delete');
+    return withTenant(scope.database, scope.tenantId, (s) => publishTicket(s, base, 'delete')).catch(logFailure);
+  });
 }
 
 // An event that fails to go out must not fail the change that already committed; the screens

@@ -141,6 +141,11 @@ export const channels = pgTable(
     farewellMessage: text('farewell_message').notNull().default(''),
     ratingEnabled: boolean('rating_enabled').notNull().default(false),
     ratingMessage: text('rating_message').notNull().default(''),
+    /** How long after a close a 1-5 answer counts as the rating (modules/ratings). */
+    ratingWaitMinutes: integer('rating_wait_minutes').notNull().default(10),
+    /** Sent after a valid rating; and once after an answer that is not 1-5. Empty: nothing sent. */
+    ratingThanksMessage: text('rating_thanks_message').notNull().default(''),
+    ratingInvalidMessage: text('rating_invalid_message').notNull().default(''),
     /** Random public key in the provider webhook path (/webhooks/{type}/{key}); '' for none. */
     webhookKey: text('webhook_key').notNull().default(''),
     /** Outbound webhook of this channel's events (signed with webhookSecret, retried). */
@@ -212,7 +217,13 @@ export const tickets = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Close scheduled after a farewell message was sent. */
     closeAfter: timestamp('close_after', { withTimezone: true }),
+    /** 1-5, the customer's answer to the rating question; the rated agent is `userId`. */
     rating: integer('rating'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /** Awaiting the customer's rating until then (set on close on channels with rating on). */
+    ratingUntil: timestamp('rating_until', { withTimezone: true }),
+    /** The invalid-answer text went out once; the next non-rating ends the wait. */
+    ratingInvalidSent: boolean('rating_invalid_sent').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -226,6 +237,10 @@ export const tickets = pgTable(
     index('tickets_close_after_idx')
       .on(t.closeAfter)
       .where(sql`${t.closeAfter} is not null`),
+    // Tickets awaiting a rating: the inbound check of a rating channel reads only these few rows.
+    index('tickets_rating_wait_idx')
+      .on(t.tenantId, t.channelId, t.contactId)
+      .where(sql`${t.ratingUntil} is not null`),
     // One open or pending ticket per (channel, contact): races cannot make two.
     uniqueIndex('tickets_one_active_key')
       .on(t.tenantId, t.channelId, t.contactId)

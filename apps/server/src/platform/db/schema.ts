@@ -10,6 +10,7 @@ export * from './schema-accounts.js';
 export * from './schema-desk.js';
 export * from './schema-channels.js';
 export * from './schema-whatsapp.js';
+export * from './schema-channel-webhooks.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {

@@ -1,4 +1,5 @@
 import {
+  RATING_WAIT_DEFAULT_MINUTES,
   ZChannelCreate,
   ZChannelUpdate,
   type Channel,
@@ -19,6 +20,9 @@ export interface ChannelFormValues {
   farewellMessage: string;
   ratingEnabled: boolean;
   ratingMessage: string;
+  ratingWaitMinutes: number;
+  ratingThanksMessage: string;
+  ratingInvalidMessage: string;
   webhookUrl: string;
   webhookSecret: string;
   proxy: string;
@@ -40,6 +44,9 @@ export const CHANNEL_FIELDS = [
   'farewellMessage',
   'ratingEnabled',
   'ratingMessage',
+  'ratingWaitMinutes',
+  'ratingThanksMessage',
+  'ratingInvalidMessage',
   'webhookUrl',
   'webhookSecret',
   'proxy',
@@ -59,6 +66,9 @@ export const FIELD_TAB: Record<string, 'connection' | 'service' | 'integrations'
   farewellMessage: 'service',
   ratingEnabled: 'service',
   ratingMessage: 'service',
+  ratingWaitMinutes: 'service',
+  ratingThanksMessage: 'service',
+  ratingInvalidMessage: 'service',
   webhookUrl: 'integrations',
   webhookSecret: 'integrations',
   proxy: 'integrations',
@@ -92,6 +102,9 @@ export function channelFormValues(channel: Channel | null, type: ChannelType = '
     farewellMessage: channel?.farewellMessage ?? '',
     ratingEnabled: channel?.ratingEnabled ?? false,
     ratingMessage: channel?.ratingMessage ?? '',
+    ratingWaitMinutes: channel?.ratingWaitMinutes ?? RATING_WAIT_DEFAULT_MINUTES,
+    ratingThanksMessage: channel?.ratingThanksMessage ?? '',
+    ratingInvalidMessage: channel?.ratingInvalidMessage ?? '',
     webhookUrl: channel?.webhookUrl ?? '',
     webhookSecret: '',
     proxy: channel?.proxy ?? '',

@@ -1,4 +1,5 @@
-import { Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
+import { RATING_WAIT_MAX_MINUTES } from '@prosa/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QUEUES_RESOURCE } from '../color-items/color-item-resource';
@@ -82,16 +83,54 @@ export function ChannelServiceFields({ form, fieldError }: Props) {
         )}
       />
       {ratingEnabled && (
-        <Textarea
-          label={t('channels.form.ratingMessage')}
-          placeholder={t('channels.form.ratingPlaceholder')}
-          autosize
-          minRows={2}
-          withAsterisk
-          {...form.register('ratingMessage')}
-          error={fieldError('ratingMessage')}
-          data-testid="channel-rating-message"
-        />
+        <>
+          <Textarea
+            label={t('channels.form.ratingMessage')}
+            placeholder={t('channels.form.ratingPlaceholder')}
+            autosize
+            minRows={2}
+            withAsterisk
+            {...form.register('ratingMessage')}
+            error={fieldError('ratingMessage')}
+            data-testid="channel-rating-message"
+          />
+          <Controller
+            control={form.control}
+            name="ratingWaitMinutes"
+            render={({ field }) => (
+              <NumberInput
+                label={t('serviceTexts.ratingWaitMinutes')}
+                description={t('serviceTexts.ratingWaitHint')}
+                min={1}
+                max={RATING_WAIT_MAX_MINUTES}
+                allowDecimal={false}
+                value={field.value}
+                onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v) || 0)}
+                error={fieldError('ratingWaitMinutes')}
+                data-testid="channel-rating-wait"
+              />
+            )}
+          />
+          <Textarea
+            label={t('serviceTexts.ratingThanksMessage')}
+            placeholder={t('serviceTexts.ratingThanksPlaceholder')}
+            autosize
+            minRows={2}
+            {...form.register('ratingThanksMessage')}
+            error={fieldError('ratingThanksMessage')}
+            data-testid="channel-rating-thanks"
+          />
+          <Textarea
+            label={t('serviceTexts.ratingInvalidMessage')}
+            description={t('serviceTexts.ratingInvalidHint')}
+            placeholder={t('serviceTexts.ratingInvalidPlaceholder')}
+            autosize
+            minRows={2}
+            {...form.register('ratingInvalidMessage')}
+            error={fieldError('ratingInvalidMessage')}
+            data-testid="channel-rating-invalid"
+          />
+        </>
       )}
     </Stack>
   );

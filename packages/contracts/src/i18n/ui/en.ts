@@ -3,6 +3,7 @@ import { uiEnAdmin } from './en-admin.js';
 import { uiEnContacts } from './en-contacts.js';
 import { uiEnChannels } from './en-channels.js';
 import { uiEnDesk } from './en-desk.js';
+import { uiEnServiceTexts } from './en-service-texts.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
@@ -10,6 +11,7 @@ export const uiEn: UiCatalogue = {
   ...uiEnContacts,
   ...uiEnChannels,
   ...uiEnDesk,
+  ...uiEnServiceTexts,
   common: {
     appName: 'Prosa',
     save: 'Save',

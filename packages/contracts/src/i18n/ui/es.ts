@@ -3,6 +3,7 @@ import { uiEsAdmin } from './es-admin.js';
 import { uiEsContacts } from './es-contacts.js';
 import { uiEsChannels } from './es-channels.js';
 import { uiEsDesk } from './es-desk.js';
+import { uiEsServiceTexts } from './es-service-texts.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
@@ -10,6 +11,7 @@ export const uiEs: UiCatalogue = {
   ...uiEsContacts,
   ...uiEsChannels,
   ...uiEsDesk,
+  ...uiEsServiceTexts,
   common: {
     appName: 'Prosa',
     save: 'Guardar',

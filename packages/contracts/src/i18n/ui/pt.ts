@@ -2,6 +2,7 @@ import { uiPtAdmin } from './pt-admin.js';
 import { uiPtContacts } from './pt-contacts.js';
 import { uiPtChannels } from './pt-channels.js';
 import { uiPtDesk } from './pt-desk.js';
+import { uiPtServiceTexts } from './pt-service-texts.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -13,6 +14,7 @@ export const uiPt = {
   ...uiPtContacts,
   ...uiPtChannels,
   ...uiPtDesk,
+  ...uiPtServiceTexts,
   common: {
     appName: 'Prosa',
     save: 'Salvar',

@@ -24,6 +24,8 @@ import {
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, previewOf, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
+import { answerRating } from '../../ratings/answer-rating.js';
+import { sendGreeting } from '../../ratings/greeting.js';
 
 export interface IngestResult {
   messageId: number | null;
@@ -102,6 +104,13 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
   };
   const preview = previewOf(values);
   const quotedExternalId = event.quotedExternalId ?? null;
+  // An answer to the rating question of a closed ticket (modules/ratings), before the ticket logic.
+  const rated =
+    channel.ratingEnabled && !fromMe && !isGroup ? await answerRating(scope, channel, identity, values, preview) : null;
+  if (rated) {
+    if (rated.duplicate && mediaKey && storage) await storage.delete(mediaKey).catch(() => undefined);
+    return rated;
+  }
   const fast = await fastIngest(scope, { channelId: channel.id, identity, values, quotedExternalId, preview });
   if (fast) {
     emitMessage(
@@ -148,6 +157,7 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
           .returning(),
       );
       if (!msg) throw new AlreadyStored();
+      if (created && !fromMe) await sendGreeting(tx, channel, ticket, contact);
       if (!created) {
         const [updated] = await tx.update(
           tickets,

@@ -2,6 +2,7 @@ import { and, inArray, ne } from 'drizzle-orm';
 import { ticketLogs, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
+import { startRatings } from '../../ratings/start-rating.js';
 import { emitTicketChange } from '../tickets.events.js';
 
 /** An admin closes many tickets at once; only the tenant's own, not yet closed, are touched. */
@@ -25,6 +26,7 @@ export async function bulkCloseTickets(scope: TenantScope, auth: AuthContext, id
         })),
       );
     }
+    await startRatings(tx, rows, now);
     for (const r of rows) emitTicketChange(tx, r.id, 'update');
     return rows.length;
   });

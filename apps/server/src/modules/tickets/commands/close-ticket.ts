@@ -3,6 +3,8 @@ import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { enqueue } from '../../../platform/jobs/enqueue.js';
 import { enqueueSend } from '../../messages/commands/enqueue-send.js';
+import { startRatings } from '../../ratings/start-rating.js';
+import { channelFarewell, resolveTicketText } from '../../ratings/ticket-texts.js';
 import { closeAfterFarewellJob } from '../jobs/close-after-farewell.job.js';
 import { logTicket } from '../ticket-log.js';
 import { mutateTicket, patchTicket } from '../tickets.mutate.js';
@@ -35,15 +37,30 @@ export async function recordOutbound(
 }
 
 /**
- * Resolve. Without a farewell the ticket closes now; with one, the farewell is recorded for
- * sending, `closeAfter` set and a job closes the ticket a few seconds later if still due.
+ * Resolve. Without a farewell the ticket closes now (and, on a channel with rating on, the rating
+ * question goes out); with one, the farewell is recorded for sending, `closeAfter` set and a job
+ * closes the ticket a few seconds later if still due. No typed farewell and `useChannelFarewell`:
+ * the channel's farewell message, if it has one. Variables in the farewell are resolved.
  */
-export function closeTicket(scope: TenantScope, auth: AuthContext, id: number, farewell?: string): Promise<void> {
+export function closeTicket(
+  scope: TenantScope,
+  auth: AuthContext,
+  id: number,
+  farewell?: string,
+  opts: { useChannelFarewell?: boolean } = {},
+): Promise<void> {
   return mutateTicket(scope, auth, id, 'close', async ({ tx, row }) => {
-    const text = farewell?.trim();
+    const typed = farewell?.trim() || (opts.useChannelFarewell ? await channelFarewell(tx, row.channelId) : '');
+    const text = typed ? await resolveTicketText(tx, row, typed, { name: auth.name, email: auth.email }) : '';
     if (!text) {
-      await patchTicket(tx, id, { status: 'closed', closedAt: new Date(), closeAfter: null, unreadMessages: 0 });
+      const closed = await patchTicket(tx, id, {
+        status: 'closed',
+        closedAt: new Date(),
+        closeAfter: null,
+        unreadMessages: 0,
+      });
       await logTicket(tx, id, 'closed', { userId: auth.userId, queueId: row.queueId });
+      await startRatings(tx, [closed]);
       return;
     }
     const closeAfter = new Date(Date.now() + FAREWELL_CLOSE_DELAY_MS);

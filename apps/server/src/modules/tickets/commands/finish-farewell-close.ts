@@ -1,4 +1,5 @@
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
+import { startRatings } from '../../ratings/start-rating.js';
 import { emitTicketChange } from '../tickets.events.js';
 import { logTicket } from '../ticket-log.js';
 import { patchTicket } from '../tickets.mutate.js';
@@ -19,8 +20,14 @@ export async function finishFarewellClose(
     // A second of slack: the job may be picked up a moment before the stamped time.
     if (!row || row.status === 'closed' || !row.closeAfter || row.closeAfter.getTime() > now.getTime() + 1_000)
       return false;
-    await patchTicket(tx, ticketId, { status: 'closed', closedAt: now, closeAfter: null, unreadMessages: 0 });
+    const closed = await patchTicket(tx, ticketId, {
+      status: 'closed',
+      closedAt: now,
+      closeAfter: null,
+      unreadMessages: 0,
+    });
     await logTicket(tx, ticketId, 'closed', { userId, queueId: row.queueId });
+    await startRatings(tx, [closed], now);
     emitTicketChange(tx, ticketId, 'update');
     return true;
   });

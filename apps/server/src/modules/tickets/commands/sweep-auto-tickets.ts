@@ -4,6 +4,7 @@ import { enqueueSend } from '../../messages/commands/enqueue-send.js';
 import { messages, ticketLogs, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { getSetting } from '../../settings/settings.queries.js';
+import { startRatings } from '../../ratings/start-rating.js';
 import { emitTicketChange } from '../tickets.events.js';
 
 export type AutoTicketTime = Exclude<(typeof AUTO_TICKET_TIMES)[number], 'disabled'>;
@@ -98,6 +99,7 @@ export async function sweepAutoTickets(
       );
       for (const m of sent) enqueueSend(tx, m.id);
     }
+    if (kind === 'autoClose') await startRatings(tx, rows, now);
     for (const r of rows) emitTicketChange(tx, r.id, 'update');
     return rows.length;
   });

@@ -21,7 +21,8 @@ export async function updateTicket(
 ): Promise<void> {
   const current = await getTicketRow(scope, id);
   if (input.status === 'closed') {
-    if (current.status !== 'closed') await closeTicket(scope, auth, id, input.farewellMessage);
+    if (current.status !== 'closed')
+      await closeTicket(scope, auth, id, input.farewellMessage, { useChannelFarewell: input.useChannelFarewell });
     return;
   }
   // Accepting or reopening names the caller as user; that is not a transfer.

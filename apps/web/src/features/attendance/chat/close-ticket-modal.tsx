@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { Ticket } from '@prosa/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,17 +19,23 @@ export function CloseTicketModal({
   const { t } = useTranslation();
   const update = useUpdateTicket();
   const [farewell, setFarewell] = useState('');
+  // Without a typed farewell, the server sends the channel's default one (if it has one); unticked,
+  // the ticket closes without any farewell.
+  const [useChannelFarewell, setUseChannelFarewell] = useState(true);
   useEffect(() => {
-    if (opened) setFarewell('');
+    if (opened) {
+      setFarewell('');
+      setUseChannelFarewell(true);
+    }
   }, [opened]);
 
   const submit = () => {
     const text = farewell.trim();
     update.mutate(
-      { id: ticket.id, body: { status: 'closed', ...(text ? { farewellMessage: text } : {}) } },
+      { id: ticket.id, body: { status: 'closed', ...(text ? { farewellMessage: text } : { useChannelFarewell }) } },
       {
-        onSuccess: () => {
-          notifySuccess(t(text ? 'desk.actions.closedAfterFarewell' : 'desk.actions.closed'));
+        onSuccess: (closed) => {
+          notifySuccess(t(closed.status === 'closed' ? 'desk.actions.closed' : 'desk.actions.closedAfterFarewell'));
           onClose();
         },
         onError: toastError,
@@ -55,6 +61,14 @@ export function CloseTicketModal({
           data-autofocus
           data-testid="close-farewell"
         />
+        {!farewell.trim() && (
+          <Checkbox
+            label={t('serviceTexts.useChannelFarewell')}
+            checked={useChannelFarewell}
+            onChange={(e) => setUseChannelFarewell(e.currentTarget.checked)}
+            data-testid="close-channel-farewell"
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

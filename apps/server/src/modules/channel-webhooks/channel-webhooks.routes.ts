@@ -1,0 +1,59 @@
+import { V, ZChannelWebhookDelivery, ZIdParams, type ChannelWebhookDelivery } from '@prosa/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { channelWebhookDeliveries as d } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { getChannel } from '../channels/channels.queries.js';
+import { deliverWebhook } from './deliver-webhook.js';
+import { recordDelivery } from './record-event.js';
+
+const schema = { tags: ['channels'], security: [{ bearer: [] }] };
+const admin = { auth: 'admin' } as const;
+/** The admin's view of a channel's deliveries: the newest this many. */
+export const DELIVERIES_SHOWN = 50;
+
+export function presentDelivery(row: typeof d.$inferSelect): ChannelWebhookDelivery {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    responseStatus: row.responseStatus,
+    lastError: row.lastError,
+    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    payload: row.payload,
+  };
+}
+
+/** A channel's outbound webhook for its admins: what was sent and failed, and a test ping. */
+export const channelWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { platform } = app;
+
+  app.get(
+    '/channels/:id/webhook-deliveries',
+    { config: admin, schema: { ...schema, params: ZIdParams, response: { 200: z.array(ZChannelWebhookDelivery) } } },
+    async (req) => {
+      const channel = await getChannel(req.scope, req.params.id);
+      const rows = await req.scope.select(d, eq(d.channelId, channel.id)).orderBy(desc(d.id)).limit(DELIVERIES_SHOWN);
+      return rows.map(presentDelivery);
+    },
+  );
+
+  // A `ping` recorded and attempted at once; the answer says how it went (failures are retried).
+  app.post(
+    '/channels/:id/webhook-test',
+    { config: admin, schema: { ...schema, params: ZIdParams, response: { 200: ZChannelWebhookDelivery } } },
+    async (req) => {
+      const channel = await getChannel(req.scope, req.params.id);
+      if (!channel.webhookUrl) throw new AppError('ERR_VALIDATION', { webhookUrl: V.required });
+      const hook = { id: channel.id, name: channel.name, type: channel.type };
+      const id = (await recordDelivery(req.scope, hook, { event: 'ping', queue: false }))!;
+      await deliverWebhook(platform, req.scope, id);
+      return presentDelivery((await req.scope.first(d, eq(d.id, id)))!);
+    },
+  );
+};
