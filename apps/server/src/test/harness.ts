@@ -66,7 +66,15 @@ export async function startHarness(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-test-'));
   const base = loadConfig(
     { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    { adminEmail: OPERATOR.email, adminPassword: OPERATOR.password, demo: false, smtp: undefined, ...overrides },
+    {
+      adminEmail: OPERATOR.email,
+      adminPassword: OPERATOR.password,
+      demo: false,
+      smtp: undefined,
+      // Tests receive channel webhooks on 127.0.0.1.
+      webhookAllowPrivate: true,
+      ...overrides,
+    },
   );
   const own = !opts.shareWith && base.databaseUrl ? await createTestDatabase(base.databaseUrl) : undefined;
   const config: Config = {
@@ -171,5 +179,17 @@ async function createTestDatabase(serverUrl: string) {
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  // Without FORCE: forcing would cut connections a pool of the test may still hold and surface
+  // as an unhandled error. A database still in use after a few tries is left behind.
+  const drop = async () => {
+    for (let i = 0; i < 5; i++) {
+      try {
+        await admin(`drop database if exists ${name}`);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  };
+  return { url: url.toString(), drop };
 }

@@ -4,6 +4,7 @@ import type { Channel } from '@prosa/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ChannelFormValues } from './channel-form';
+import { MetaPagePicker } from './meta-page-picker';
 
 interface Props {
   form: UseFormReturn<ChannelFormValues>;
@@ -19,7 +20,13 @@ export function ChannelProviderFields({ form, fieldError, editing }: Props) {
   const keep = (masked: unknown, hint?: string) =>
     editing && typeof masked === 'string' && masked ? t('channels.form.secretKeep', { masked }) : hint;
   const text = (name: `config.${string}`, label: string, testId: string, description?: string) => (
-    <TextInput label={label} description={description} {...form.register(name)} error={fieldError(name)} data-testid={testId} />
+    <TextInput
+      label={label}
+      description={description}
+      {...form.register(name)}
+      error={fieldError(name)}
+      data-testid={testId}
+    />
   );
 
   if (type === 'webchat') {
@@ -39,7 +46,13 @@ export function ChannelProviderFields({ form, fieldError, editing }: Props) {
             />
           )}
         />
-        <Textarea label={t('channels.form.webchatWelcome')} autosize minRows={2} {...form.register('config.welcome')} error={fieldError('config.welcome')} />
+        <Textarea
+          label={t('channels.form.webchatWelcome')}
+          autosize
+          minRows={2}
+          {...form.register('config.welcome')}
+          error={fieldError('config.welcome')}
+        />
       </Stack>
     );
   }
@@ -55,7 +68,10 @@ export function ChannelProviderFields({ form, fieldError, editing }: Props) {
     <Stack gap="sm">
       <PasswordInput
         label={type === 'telegram' ? t('channels.form.telegramToken') : t('channels.form.accessToken')}
-        description={keep(editing?.token, type === 'telegram' ? t('channels.form.telegramTokenHint') : t('channels.form.accessTokenHint'))}
+        description={keep(
+          editing?.token,
+          type === 'telegram' ? t('channels.form.telegramTokenHint') : t('channels.form.accessTokenHint'),
+        )}
         withAsterisk={!editing}
         autoComplete="off"
         {...form.register('token')}
@@ -73,6 +89,7 @@ export function ChannelProviderFields({ form, fieldError, editing }: Props) {
           <Text size="xs" c="dimmed">
             {t(type === 'instagram' ? 'channels.form.instagramHint' : 'channels.form.pageHint')}
           </Text>
+          <MetaPagePicker form={form} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {text('config.pageId', t('channels.form.pageId'), 'channel-page-id')}
             {text('config.pageName', t('channels.form.pageName'), 'channel-page-name')}
@@ -92,7 +109,12 @@ export function ChannelProviderFields({ form, fieldError, editing }: Props) {
             error={fieldError('config.appSecret')}
             data-testid="channel-app-secret"
           />
-          {text('config.verifyToken', t('channels.form.verifyToken'), 'channel-verify-token-input', t('channels.form.verifyTokenHint'))}
+          {text(
+            'config.verifyToken',
+            t('channels.form.verifyToken'),
+            'channel-verify-token-input',
+            t('channels.form.verifyTokenHint'),
+          )}
         </SimpleGrid>
       )}
     </Stack>

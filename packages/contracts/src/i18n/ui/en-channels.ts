@@ -59,7 +59,8 @@ export const uiEnChannels: Pick<UiCatalogue, 'channels'> = {
     restarting: 'Restarting {{name}}…',
     disconnected: '{{name}} was disconnected.',
     deleteTitle: 'Delete connection',
-    deleteConfirm: 'Delete the connection "{{name}}"? Its session ends and its conversations are left without a connection.',
+    deleteConfirm:
+      'Delete the connection "{{name}}"? Its session ends and its conversations are left without a connection.',
     disconnectTitle: 'Disconnect',
     disconnectConfirm: 'Disconnect "{{name}}"? New messages only arrive after you connect it again.',
     createTitle: 'New connection',
@@ -82,6 +83,12 @@ export const uiEnChannels: Pick<UiCatalogue, 'channels'> = {
       appSecretHint: 'Checks the signature of the webhooks Meta sends.',
       verifyToken: 'Verify token',
       verifyTokenHint: 'Leave blank and Prosa generates one.',
+      metaUserToken: 'Facebook user token',
+      metaUserTokenHint: 'Paste a user token to list the pages it manages; it is not stored.',
+      metaLoadPages: 'Load pages',
+      metaPickPage: 'Pick the page',
+      metaPickAccount: 'Pick the Instagram account',
+      metaNoPages: 'No page found for this token',
       pageHint: 'The connection’s Facebook page is required.',
       pageId: 'Page ID',
       pageName: 'Page name',
@@ -118,7 +125,8 @@ export const uiEnChannels: Pick<UiCatalogue, 'channels'> = {
     },
     webhook: {
       title: 'Set this up in the provider’s dashboard',
-      metaHint: 'In your Meta app, under Webhooks, paste the callback URL and the verify token and subscribe to the message events.',
+      metaHint:
+        'In your Meta app, under Webhooks, paste the callback URL and the verify token and subscribe to the message events.',
       url: 'Webhook URL',
       verifyToken: 'Verify token',
       copy: 'Copy',

@@ -82,6 +82,12 @@ export const uiEsChannels: Pick<UiCatalogue, 'channels'> = {
       appSecretHint: 'Comprueba la firma de los webhooks que envía Meta.',
       verifyToken: 'Token de verificación',
       verifyTokenHint: 'Déjalo en blanco y Prosa genera uno.',
+      metaUserToken: 'Token de usuario de Facebook',
+      metaUserTokenHint: 'Pegue un token de usuario para listar las páginas que administra; no se guarda.',
+      metaLoadPages: 'Buscar páginas',
+      metaPickPage: 'Elija la página',
+      metaPickAccount: 'Elija la cuenta de Instagram',
+      metaNoPages: 'No se encontró ninguna página para este token',
       pageHint: 'La página de Facebook de la conexión es obligatoria.',
       pageId: 'ID de la página',
       pageName: 'Nombre de la página',
@@ -118,7 +124,8 @@ export const uiEsChannels: Pick<UiCatalogue, 'channels'> = {
     },
     webhook: {
       title: 'Configúralo en el panel del proveedor',
-      metaHint: 'En tu app de Meta, en Webhooks, pega la URL de devolución de llamada y el token de verificación y suscríbete a los eventos de mensajes.',
+      metaHint:
+        'En tu app de Meta, en Webhooks, pega la URL de devolución de llamada y el token de verificación y suscríbete a los eventos de mensajes.',
       url: 'URL del webhook',
       verifyToken: 'Token de verificación',
       copy: 'Copiar',

@@ -80,6 +80,12 @@ export const uiPtChannels = {
       appSecretHint: 'Confere a assinatura dos webhooks que a Meta envia.',
       verifyToken: 'Token de verificação',
       verifyTokenHint: 'Deixe em branco para o Prosa gerar um.',
+      metaUserToken: 'Token de usuário do Facebook',
+      metaUserTokenHint: 'Cole um token de usuário para listar as páginas que ele administra; ele não é guardado.',
+      metaLoadPages: 'Buscar páginas',
+      metaPickPage: 'Escolha a página',
+      metaPickAccount: 'Escolha a conta do Instagram',
+      metaNoPages: 'Nenhuma página encontrada para este token',
       pageHint: 'A página do Facebook da conexão é obrigatória.',
       pageId: 'ID da página',
       pageName: 'Nome da página',
@@ -116,7 +122,8 @@ export const uiPtChannels = {
     },
     webhook: {
       title: 'Configure no painel do provedor',
-      metaHint: 'No app da Meta, em Webhooks, cole a URL de callback e o token de verificação e assine os eventos de mensagens.',
+      metaHint:
+        'No app da Meta, em Webhooks, cole a URL de callback e o token de verificação e assine os eventos de mensagens.',
       url: 'URL do webhook',
       verifyToken: 'Token de verificação',
       copy: 'Copiar',
