@@ -8,7 +8,19 @@ import { messages } from '../../platform/db/schema.js';
 import type { Company } from '../../test/harness.js';
 import { channelAdapters } from '../registry.js';
 import type { MetaChannelType } from './meta.config.js';
-import { arrived, inTenant, messageRow, metaChannel, openTicket, PNG, settledInbound, until, useChannel, type MetaChannel, type MetaEnv } from './meta.test-support.js';
+import {
+  arrived,
+  inTenant,
+  messageRow,
+  metaChannel,
+  openTicket,
+  PNG,
+  settledInbound,
+  until,
+  useChannel,
+  type MetaChannel,
+  type MetaEnv,
+} from './meta.test-support.js';
 
 const MB = 1024 * 1024;
 
@@ -32,9 +44,15 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
     await openTicket(env, a, inbound.ticketId);
     return { from: sent.from, inbound, ticketId: inbound.ticketId };
   }
-  const reply = (ticketId: number, body: Record<string, unknown>) => env.h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body });
+  const reply = (ticketId: number, body: Record<string, unknown>) =>
+    env.h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body });
   const sentTo = (to: string) => env.standIn.sent().filter((s) => s.recipient === to);
-  const settled = (id: number) => until(() => messageRow(env, a, id), (m) => m?.status !== 'pending', 30_000);
+  const settled = (id: number) =>
+    until(
+      () => messageRow(env, a, id),
+      (m) => m?.status !== 'pending',
+      30_000,
+    );
 
   it("the agent's reply reaches the person once through the Send API, and Meta's echo stores nothing more", async () => {
     const { from, ticketId } = await conversation();
@@ -47,11 +65,24 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
       expect(sent).toMatchObject({ status: 'sent' });
       const [got] = sentTo(from);
       expect(got).toMatchObject({ id: sent.externalId, kind: 'message', text: 'Entregamos hoje!', pageId: mc.page.id });
-      expect(got!.payload).toMatchObject({ recipient: { id: from }, messaging_type: 'RESPONSE', message: { text: 'Entregamos hoje!' } });
+      expect(got!.payload).toMatchObject({
+        recipient: { id: from },
+        messaging_type: 'RESPONSE',
+        message: { text: 'Entregamos hoje!' },
+      });
       // The echo came back through the webhook and was dropped (Messenger) or deduplicated (Instagram).
-      expect(await until(() => env.standIn.deliveries().length, (n) => n > deliveriesBefore)).toBeGreaterThan(deliveriesBefore);
+      expect(
+        await until(
+          () => env.standIn.deliveries().length,
+          (n) => n > deliveriesBefore,
+        ),
+      ).toBeGreaterThan(deliveriesBefore);
       expect(env.standIn.deliveries().at(-1)!.status).toBe(200);
-      await until(() => env.standIn.deliveries().length, () => false, 500);
+      await until(
+        () => env.standIn.deliveries().length,
+        () => false,
+        500,
+      );
       await settledInbound(env, a, mc.channel.id);
       const rows = await inTenant(env, a, (s) => s.select(messages, eq(messages.ticketId, ticketId)));
       expect(rows.filter((m) => m.fromMe)).toHaveLength(1);
@@ -66,14 +97,22 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
     const form = new FormData();
     form.set('body', 'Segue a foto');
     form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'foto.png');
-    const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${a.admin.token}` }, body: form });
+    const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.admin.token}` },
+      body: form,
+    });
     expect(res.status).toBe(201);
     const row = (await settled(((await res.json()) as { id: number }).id))!;
     expect(row.status).toBe('sent');
     const [file, text] = sentTo(from);
     expect(file).toMatchObject({ id: row.externalId, payload: { message: { attachment: { type: 'image' } } } });
     expect(file!.attachment!.data.equals(PNG)).toBe(true);
-    expect(file!.attachment!).toMatchObject({ mimeType: 'image/png', fileName: 'foto.png', instagram: type === 'instagram' });
+    expect(file!.attachment!).toMatchObject({
+      mimeType: 'image/png',
+      fileName: 'foto.png',
+      instagram: type === 'instagram',
+    });
     expect(text).toMatchObject({ text: 'Segue a foto' });
   });
 
@@ -83,22 +122,29 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
     const two = (await settled((await reply(ticketId, { body: 'Segunda' })).body.id))!;
     if (type === 'messenger') {
       expect(await env.standIn.delivered(one.externalId!)).toBe(200);
-      await until(() => messageRow(env, a, one.id), (m) => m?.status === 'delivered');
+      await until(
+        () => messageRow(env, a, one.id),
+        (m) => m?.status === 'delivered',
+      );
       expect((await messageRow(env, a, one.id))!.status).toBe('delivered');
       // Read up to a watermark: both messages sent before it are read.
       expect(await env.standIn.read(Date.now() + 1000, { to: from, pageId: mc.page.id })).toBe(200);
     } else {
       expect(await env.standIn.seen(two.externalId!)).toBe(200);
     }
-    await until(() => messageRow(env, a, two.id), (m) => m?.status === 'read');
+    await until(
+      () => messageRow(env, a, two.id),
+      (m) => m?.status === 'read',
+    );
     expect((await messageRow(env, a, one.id))!.status).toBe('read');
     expect((await messageRow(env, a, two.id))!.status).toBe('read');
   });
 
   it('500 then a rate limit (613): the send is retried and reaches the person exactly once', async () => {
     const { from, ticketId } = await conversation();
-    env.standIn.failNext(1, 500);
-    env.standIn.failNext(1, 400, 613);
+    // Sends only (/{page-id}/messages): other tests' jobs may call the stand-in meanwhile.
+    env.standIn.failNext(1, 500, undefined, undefined, '/messages');
+    env.standIn.failNext(1, 400, 613, undefined, '/messages');
     const res = await reply(ticketId, { body: 'Mensagem persistente' });
     const sent = (await settled(res.body.id))!;
     expect(sent.status).toBe('sent');
@@ -110,11 +156,15 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
 
   it('the 24-hour policy (code 10) fails the message with ERR_WINDOW_CLOSED, without retry', async () => {
     const { from, ticketId } = await conversation();
-    env.standIn.failNext(1, 400, 10, type === 'messenger' ? 2018278 : 2534022);
+    env.standIn.failNext(1, 400, 10, type === 'messenger' ? 2018278 : 2534022, '/messages');
     const res = await reply(ticketId, { body: 'Tarde demais' });
     const failed = (await settled(res.body.id))!;
     expect(failed).toMatchObject({ status: 'failed', lastError: 'ERR_WINDOW_CLOSED', sendAttempts: 1 });
-    await until(() => messageRow(env, a, failed.id), () => false, 2000);
+    await until(
+      () => messageRow(env, a, failed.id),
+      () => false,
+      2000,
+    );
     expect(await messageRow(env, a, failed.id)).toMatchObject({ status: 'failed' });
     expect(sentTo(from)).toHaveLength(0);
     expect(channelAdapters[type]!.capabilities.windowHours).toBe(24);
@@ -122,42 +172,50 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
 
   it('a person the page cannot reach fails with ERR_WAPP_INVALID_CONTACT', async () => {
     const { ticketId } = await conversation();
-    env.standIn.failNext(1, 400, 100, type === 'messenger' ? 2018001 : 2534014);
+    env.standIn.failNext(1, 400, 100, type === 'messenger' ? 2018001 : 2534014, '/messages');
     const res = await reply(ticketId, { body: 'Olá?' });
     expect(await settled(res.body.id)).toMatchObject({ status: 'failed', lastError: 'ERR_WAPP_INVALID_CONTACT' });
   });
 
   describe('file size', () => {
-    it(type === 'instagram' ? 'a 9 MB file is refused before anything is stored or sent' : 'a 9 MB file is accepted', async () => {
-      const { from, ticketId } = await conversation();
-      const big = Buffer.concat([PNG, Buffer.alloc(9 * MB)]);
-      const form = new FormData();
-      form.append('files', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'grande.png');
-      const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${a.admin.token}` }, body: form });
-      if (type === 'messenger') {
-        expect(res.status).toBe(201);
-        return;
-      }
-      expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ error: 'ERR_FILE_TOO_LARGE' });
-      expect(channelAdapters.instagram!.capabilities.maxFileBytes).toBe(8 * MB);
-      // The adapter refuses it too, without retry, if it ever gets one (a file stored before a change).
-      const file = path.join(tmpdir(), `meta-big-${Date.now()}.png`);
-      await writeFile(file, big);
-      const uploads = () => env.standIn.calls().filter((c) => c.path.endsWith('/message_attachments')).length;
-      const uploadsBefore = uploads();
-      await expect(
-        channelAdapters.instagram!.send(env.h.app.platform, mc.channel, {
-          messageId: 1,
-          ticketId,
-          body: '',
-          mediaType: 'image',
-          media: { path: file, mimeType: 'image/png', fileName: 'grande.png' },
-          to: { number: '', providerId: from },
-        }),
-      ).rejects.toMatchObject({ message: 'ERR_FILE_TOO_LARGE', retryable: false });
-      expect(sentTo(from)).toHaveLength(0);
-      expect(uploads()).toBe(uploadsBefore);
-    }, 30_000);
+    it(
+      type === 'instagram' ? 'a 9 MB file is refused before anything is stored or sent' : 'a 9 MB file is accepted',
+      async () => {
+        const { from, ticketId } = await conversation();
+        const big = Buffer.concat([PNG, Buffer.alloc(9 * MB)]);
+        const form = new FormData();
+        form.append('files', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'grande.png');
+        const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${a.admin.token}` },
+          body: form,
+        });
+        if (type === 'messenger') {
+          expect(res.status).toBe(201);
+          return;
+        }
+        expect(res.status).toBe(413);
+        expect(await res.json()).toEqual({ error: 'ERR_FILE_TOO_LARGE' });
+        expect(channelAdapters.instagram!.capabilities.maxFileBytes).toBe(8 * MB);
+        // The adapter refuses it too, without retry, if it ever gets one (a file stored before a change).
+        const file = path.join(tmpdir(), `meta-big-${Date.now()}.png`);
+        await writeFile(file, big);
+        const uploads = () => env.standIn.calls().filter((c) => c.path.endsWith('/message_attachments')).length;
+        const uploadsBefore = uploads();
+        await expect(
+          channelAdapters.instagram!.send(env.h.app.platform, mc.channel, {
+            messageId: 1,
+            ticketId,
+            body: '',
+            mediaType: 'image',
+            media: { path: file, mimeType: 'image/png', fileName: 'grande.png' },
+            to: { number: '', providerId: from },
+          }),
+        ).rejects.toMatchObject({ message: 'ERR_FILE_TOO_LARGE', retryable: false });
+        expect(sentTo(from)).toHaveLength(0);
+        expect(uploads()).toBe(uploadsBefore);
+      },
+      30_000,
+    );
   });
 }

@@ -23,7 +23,9 @@ export function outboundSuite(envOf: () => WabaEnv): void {
   async function conversation(from = customer()) {
     const sent = await env.standIn.userSends({ from, name: 'Cliente', text: 'Oi' });
     const msg = (await arrived(env, a, ch.id, sent.wamid))!;
-    await inTenant(env, a, (s) => s.update(tickets, { status: 'open', userId: a.admin.userId }, eq(tickets.id, msg.ticketId)));
+    await inTenant(env, a, (s) =>
+      s.update(tickets, { status: 'open', userId: a.admin.userId }, eq(tickets.id, msg.ticketId)),
+    );
     return { from, inbound: msg, ticketId: msg.ticketId };
   }
 
@@ -31,7 +33,12 @@ export function outboundSuite(envOf: () => WabaEnv): void {
     env.h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body });
   const row = (id: number) => inTenant(env, a, (s) => s.first(messages, eq(messages.id, id)));
   const sentTo = (to: string) => env.standIn.sent().filter((s) => s.to === to);
-  const settled = (id: number) => until(() => row(id), (m) => m?.status !== 'pending', 30_000);
+  const settled = (id: number) =>
+    until(
+      () => row(id),
+      (m) => m?.status !== 'pending',
+      30_000,
+    );
 
   describe('waba outbound', () => {
     it("the agent's reply reaches the customer, and a quoted reply carries the context", async () => {
@@ -42,7 +49,11 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       expect(sent.status).toBe('sent');
       const [got] = sentTo(from);
       expect(got).toMatchObject({ id: sent.externalId, type: 'text' });
-      expect(got!.payload).toMatchObject({ messaging_product: 'whatsapp', to: from, text: { preview_url: false, body: 'Chega amanhã!' } });
+      expect(got!.payload).toMatchObject({
+        messaging_product: 'whatsapp',
+        to: from,
+        text: { preview_url: false, body: 'Chega amanhã!' },
+      });
       expect(got!.payload.context).toBeUndefined();
 
       const quoted = await reply(ticketId, { body: 'Sobre isso:', quotedMsgId: inbound.id });
@@ -55,10 +66,21 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       const form = new FormData();
       form.set('body', 'Segue a foto');
       form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'foto.png');
-      form.append('files', new Blob([new Uint8Array(Buffer.from('%PDF-1.4 nota'))], { type: 'application/pdf' }), 'nota.pdf');
-      const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${a.admin.token}` }, body: form });
+      form.append(
+        'files',
+        new Blob([new Uint8Array(Buffer.from('%PDF-1.4 nota'))], { type: 'application/pdf' }),
+        'nota.pdf',
+      );
+      const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.admin.token}` },
+        body: form,
+      });
       expect(res.status).toBe(201);
-      await until(() => sentTo(from), (s) => s.length === 2);
+      await until(
+        () => sentTo(from),
+        (s) => s.length === 2,
+      );
       const [image, doc] = [...sentTo(from)].sort((x, y) => x.type.localeCompare(y.type)).reverse();
       expect(image).toMatchObject({ type: 'image', payload: { image: { caption: 'Segue a foto' } } });
       expect(image!.media!.data.equals(PNG)).toBe(true);
@@ -72,25 +94,42 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       const res = await reply(ticketId, { body: 'Pode confirmar?' });
       const sent = (await settled(res.body.id))!;
       expect(await env.standIn.status(sent.externalId!, 'delivered')).toBe(200);
-      expect((await until(() => row(sent.id), (m) => m?.status === 'delivered'))!.status).toBe('delivered');
+      expect(
+        (await until(
+          () => row(sent.id),
+          (m) => m?.status === 'delivered',
+        ))!.status,
+      ).toBe('delivered');
       await env.standIn.status(sent.externalId!, 'read');
-      expect((await until(() => row(sent.id), (m) => m?.status === 'read'))!.status).toBe('read');
+      expect(
+        (await until(
+          () => row(sent.id),
+          (m) => m?.status === 'read',
+        ))!.status,
+      ).toBe('read');
       // A late "delivered" after "read" changes nothing.
       await env.standIn.status(sent.externalId!, 'delivered');
-      await until(() => inTenant(env, a, (s) => s.select(messages)), () => false, 1500);
+      await until(
+        () => inTenant(env, a, (s) => s.select(messages)),
+        () => false,
+        1500,
+      );
       expect((await row(sent.id))!.status).toBe('read');
     });
 
     it('500 then 429 (130429): the send is retried and the customer gets it exactly once', async () => {
       const { from, ticketId } = await conversation();
-      env.standIn.failNext(1, 500);
-      env.standIn.failNext(1, 429, 130429);
+      // Sends only (path /{phone-number-id}/messages): other tests' jobs may call the stand-in too.
+      env.standIn.failNext(1, 500, undefined, '/messages');
+      env.standIn.failNext(1, 429, 130429, '/messages');
       const res = await reply(ticketId, { body: 'Mensagem persistente' });
       const sent = (await settled(res.body.id))!;
       expect(sent.status).toBe('sent');
       // Two failures, then the send (more only if another test process ran a job of this file).
       expect(sent.sendAttempts).toBeGreaterThanOrEqual(3);
-      expect(sentTo(from).filter((s) => (s.payload.text as { body: string }).body === 'Mensagem persistente')).toHaveLength(1);
+      expect(
+        sentTo(from).filter((s) => (s.payload.text as { body: string }).body === 'Mensagem persistente'),
+      ).toHaveLength(1);
       // Running the send step again (a duplicate job) sends nothing more.
       expect(await inTenant(env, a, (s) => deliverMessage(env.h.app.platform, s, sent.id))).toBe('skipped');
       expect(sentTo(from)).toHaveLength(1);
@@ -98,19 +137,23 @@ export function outboundSuite(envOf: () => WabaEnv): void {
 
     it('131047 (more than 24 h) marks the message failed with ERR_WINDOW_CLOSED, without retry', async () => {
       const { from, ticketId } = await conversation();
-      env.standIn.failNext(1, 400, 131047);
+      env.standIn.failNext(1, 400, 131047, '/messages');
       const res = await reply(ticketId, { body: 'Tarde demais' });
       const failed = (await settled(res.body.id))!;
       expect(failed).toMatchObject({ status: 'failed', lastError: 'ERR_WINDOW_CLOSED' });
       // Not retried: the message stays failed and nothing reaches the customer later.
-      await until(() => row(failed.id), () => false, 2500);
+      await until(
+        () => row(failed.id),
+        () => false,
+        2500,
+      );
       expect(await row(failed.id)).toMatchObject({ status: 'failed' });
       expect(sentTo(from)).toHaveLength(0);
     });
 
     it('an invalid recipient fails with ERR_WAPP_INVALID_CONTACT', async () => {
       const { from, ticketId } = await conversation();
-      env.standIn.failNext(1, 400, 131026);
+      env.standIn.failNext(1, 400, 131026, '/messages');
       const res = await reply(ticketId, { body: 'Olá?' });
       expect(await settled(res.body.id)).toMatchObject({ status: 'failed', lastError: 'ERR_WAPP_INVALID_CONTACT' });
       expect(sentTo(from)).toHaveLength(0);
@@ -128,16 +171,33 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       const adapter = channelAdapters.waba!;
       const b = await adapter.send(env.h.app.platform, ch, {
         ...out,
-        interactive: { type: 'buttons', buttons: [{ id: 'vendas', title: 'Vendas' }, { id: 'suporte', title: 'Suporte' }] },
+        interactive: {
+          type: 'buttons',
+          buttons: [
+            { id: 'vendas', title: 'Vendas' },
+            { id: 'suporte', title: 'Suporte' },
+          ],
+        },
       });
       const l = await adapter.send(env.h.app.platform, ch, {
         ...out,
-        interactive: { type: 'list', button: 'Opções', sections: [{ title: 'Setores', rows: [{ id: 'fin', title: 'Financeiro' }] }] },
+        interactive: {
+          type: 'list',
+          button: 'Opções',
+          sections: [{ title: 'Setores', rows: [{ id: 'fin', title: 'Financeiro' }] }],
+        },
       });
       const [buttons, list] = sentTo(from);
-      expect(buttons).toMatchObject({ id: b.externalId, type: 'interactive', payload: { interactive: { type: 'button', body: { text: 'Como podemos ajudar?' } } } });
+      expect(buttons).toMatchObject({
+        id: b.externalId,
+        type: 'interactive',
+        payload: { interactive: { type: 'button', body: { text: 'Como podemos ajudar?' } } },
+      });
       expect((buttons!.payload.interactive as { action: { buttons: unknown[] } }).action.buttons).toHaveLength(2);
-      expect(list).toMatchObject({ id: l.externalId, payload: { interactive: { type: 'list', action: { button: 'Opções' } } } });
+      expect(list).toMatchObject({
+        id: l.externalId,
+        payload: { interactive: { type: 'list', action: { button: 'Opções' } } },
+      });
     });
   });
 
@@ -153,7 +213,9 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       await channelAdapters.waba!.connect!(ctx(ch));
       expect(states).toEqual([{ status: 'CONNECTED', number: '15550783881' }]);
       env.standIn.failNext(1, 401, 190);
-      await expect(channelAdapters.waba!.connect!(ctx(ch))).rejects.toMatchObject({ code: 'ERR_CHANNEL_TOKEN_INVALID' });
+      await expect(channelAdapters.waba!.connect!(ctx(ch))).rejects.toMatchObject({
+        code: 'ERR_CHANNEL_TOKEN_INVALID',
+      });
       expect(states[1]).toEqual({ status: 'DISCONNECTED' });
     });
   });
@@ -176,7 +238,10 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       expect(sentTo(from)).toHaveLength(0);
       // The customer writes again: the window opens.
       await env.standIn.userSends({ from, text: 'Voltei' });
-      await until(() => env.h.request('GET', `/messages/window/${ticketId}`, { token: a.admin.token }), (r) => r.body.open === true);
+      await until(
+        () => env.h.request('GET', `/messages/window/${ticketId}`, { token: a.admin.token }),
+        (r) => r.body.open === true,
+      );
       expect((await reply(ticketId, { body: 'Que bom!' })).status).toBe(201);
     });
   });

@@ -51,8 +51,10 @@ export function templatesSuite(envOf: () => WabaEnv): void {
     env.standIn.setTemplates(TEMPLATES);
   });
 
-  const sync = (token = a.admin.token, id = ch.id) => env.h.request('POST', `/channels/${id}/templates/sync`, { token });
-  const list = (token: string, query = '', id = ch.id) => env.h.request('GET', `/channels/${id}/templates${query}`, { token });
+  const sync = (token = a.admin.token, id = ch.id) =>
+    env.h.request('POST', `/channels/${id}/templates/sync`, { token });
+  const list = (token: string, query = '', id = ch.id) =>
+    env.h.request('GET', `/channels/${id}/templates${query}`, { token });
   const templateId = async (name: string, language = 'pt_BR') =>
     (await inTenant(env, a, (s) => s.select(whatsappTemplates, eq(whatsappTemplates.channelId, ch.id)))).find(
       (t) => t.name === name && t.language === language,
@@ -116,7 +118,8 @@ export function templatesSuite(envOf: () => WabaEnv): void {
     it('only admins sync; a revoked token answers ERR_CHANNEL_TOKEN_INVALID', async () => {
       expect(await sync(agent.token)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
       expect((await env.h.request('POST', `/channels/${ch.id}/templates/sync`)).status).toBe(401);
-      env.standIn.failNext(1, 401, 190);
+      // Only the templates call fails: a send job of another test may hit the stand-in meanwhile.
+      env.standIn.failNext(1, 401, 190, 'message_templates');
       expect(await sync()).toMatchObject({ status: 400, body: { error: 'ERR_CHANNEL_TOKEN_INVALID' } });
     });
 
@@ -126,8 +129,13 @@ export function templatesSuite(envOf: () => WabaEnv): void {
       expect(await sync(b.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
       expect(await list(a.admin.token, '', chB.id)).toMatchObject({ status: 404 });
       expect(await inTenant(env, a, (s) => s.count(whatsappTemplates))).toBe(before);
-      const webchat = await inTenant(env, a, (s) => s.insert(channels, { name: 'Site', type: 'webchat', status: 'CONNECTED' }));
-      expect(await list(a.admin.token, '', webchat.id)).toMatchObject({ status: 400, body: { error: 'ERR_CHANNEL_NOT_SUPPORTED' } });
+      const webchat = await inTenant(env, a, (s) =>
+        s.insert(channels, { name: 'Site', type: 'webchat', status: 'CONNECTED' }),
+      );
+      expect(await list(a.admin.token, '', webchat.id)).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_CHANNEL_NOT_SUPPORTED' },
+      });
     });
   });
 
@@ -135,7 +143,9 @@ export function templatesSuite(envOf: () => WabaEnv): void {
     it('is allowed with the window closed: recorded with the rendered text and sent as a template', async () => {
       await sync();
       const { from, ticketId } = await lateConversation();
-      expect((await env.h.request('POST', `/messages/${ticketId}`, { token: agent.token, body: { body: 'Oi' } })).body).toEqual({
+      expect(
+        (await env.h.request('POST', `/messages/${ticketId}`, { token: agent.token, body: { body: 'Oi' } })).body,
+      ).toEqual({
         error: 'ERR_WINDOW_CLOSED',
       });
       const res = await env.h.request('POST', `/messages/template/${ticketId}`, {
@@ -143,8 +153,15 @@ export function templatesSuite(envOf: () => WabaEnv): void {
         body: { templateId: await templateId('modelo_2'), parameters: ['4512', 'Ana', 'amanhã'] },
       });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ fromMe: true, status: 'pending', body: 'Pedido 4512\n\nOlá Ana, seu pedido chega amanhã.\n\nLoja Prosa' });
-      const sent = await until(() => inTenant(env, a, (s) => s.first(messages, eq(messages.id, res.body.id))), (m) => m?.status === 'sent');
+      expect(res.body).toMatchObject({
+        fromMe: true,
+        status: 'pending',
+        body: 'Pedido 4512\n\nOlá Ana, seu pedido chega amanhã.\n\nLoja Prosa',
+      });
+      const sent = await until(
+        () => inTenant(env, a, (s) => s.first(messages, eq(messages.id, res.body.id))),
+        (m) => m?.status === 'sent',
+      );
       const [got] = env.standIn.sent().filter((s) => s.to === from);
       expect(got).toMatchObject({ id: sent!.externalId, type: 'template' });
       expect(got!.payload.template).toEqual({
@@ -152,7 +169,13 @@ export function templatesSuite(envOf: () => WabaEnv): void {
         language: { code: 'pt_BR' },
         components: [
           { type: 'header', parameters: [{ type: 'text', text: '4512' }] },
-          { type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'amanhã' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ana' },
+              { type: 'text', text: 'amanhã' },
+            ],
+          },
         ],
       });
       const ticket = await inTenant(env, a, (s) => s.first(tickets, eq(tickets.id, ticketId)));
@@ -161,20 +184,33 @@ export function templatesSuite(envOf: () => WabaEnv): void {
 
     it('refuses unknown, unapproved and mis-filled templates, changing nothing', async () => {
       const { ticketId } = await lateConversation();
-      const send = (body: unknown, token = agent.token) => env.h.request('POST', `/messages/template/${ticketId}`, { token, body });
+      const send = (body: unknown, token = agent.token) =>
+        env.h.request('POST', `/messages/template/${ticketId}`, { token, body });
       const count = () => inTenant(env, a, (s) => s.count(messages, eq(messages.ticketId, ticketId)));
       const before = await count();
-      expect(await send({ templateId: 999999, parameters: [] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEMPLATE_FOUND' } });
+      expect(await send({ templateId: 999999, parameters: [] })).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_TEMPLATE_FOUND' },
+      });
       expect(await send({ templateId: await templateId('modelo_4'), parameters: ['x'] })).toMatchObject({
         status: 404,
         body: { error: 'ERR_NO_TEMPLATE_FOUND' },
       });
       const one = await templateId('modelo_1');
-      expect(await send({ templateId: one, parameters: [] })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { parameters: 'validation.invalidValue' } } });
-      expect(await send({ templateId: one, parameters: ['linha\nquebrada'] })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(await send({ templateId: one, parameters: [] })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION', fields: { parameters: 'validation.invalidValue' } },
+      });
+      expect(await send({ templateId: one, parameters: ['linha\nquebrada'] })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
       expect(await send({ parameters: ['x'] })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
       // An agent outside the ticket's queue does not see it.
-      expect(await send({ templateId: one, parameters: ['x'] }, outsider.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+      expect(await send({ templateId: one, parameters: ['x'] }, outsider.token)).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_TICKET_FOUND' },
+      });
       // Another company: its admin does not see the ticket.
       expect(await send({ templateId: one, parameters: ['x'] }, b.admin.token)).toMatchObject({ status: 404 });
       expect(await count()).toBe(before);
@@ -184,7 +220,12 @@ export function templatesSuite(envOf: () => WabaEnv): void {
       const from = customer();
       // A ticket of company b on its own channel, with company a's template id.
       const ticket = await inTenant(env, b, async (s) => {
-        const r = await ingestInbound(s, chB, { kind: 'message', externalId: `wamid.b-${from}`, from: { number: from }, body: 'Oi' });
+        const r = await ingestInbound(s, chB, {
+          kind: 'message',
+          externalId: `wamid.b-${from}`,
+          from: { number: from },
+          body: 'Oi',
+        });
         await s.update(tickets, { status: 'open', userId: b.admin.userId }, eq(tickets.id, r.ticketId!));
         return r.ticketId!;
       });

@@ -30,18 +30,31 @@ export function webhookSuite(envOf: () => WabaEnv): void {
     ch = await wabaChannel(env, a);
   });
 
-  const business = (): Business => ({ wabaId: env.standIn.wabaId, phoneNumberId: env.standIn.phoneNumberId, displayPhoneNumber: '15550783881' });
+  const business = (): Business => ({
+    wabaId: env.standIn.wabaId,
+    phoneNumberId: env.standIn.phoneNumberId,
+    displayPhoneNumber: '15550783881',
+  });
 
   describe('waba webhook handshake', () => {
     it("answers Meta's challenge as plain text for the channel's verify token only", async () => {
       const ok = await env.standIn.verifyWebhook(VERIFY_TOKEN, '1158201444');
       expect(ok).toEqual({ status: 200, body: '1158201444' });
       expect((await env.standIn.verifyWebhook('wrong-token', '1158201444')).status).toBe(403);
-      const res = await env.h.request('GET', `/webhooks/waba/${ch.webhookKey}?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${VERIFY_TOKEN}`);
+      const res = await env.h.request(
+        'GET',
+        `/webhooks/waba/${ch.webhookKey}?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${VERIFY_TOKEN}`,
+      );
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
-      const unsubscribe = await env.h.request('GET', `/webhooks/waba/${ch.webhookKey}?hub.mode=unsubscribe&hub.challenge=42&hub.verify_token=${VERIFY_TOKEN}`);
+      const unsubscribe = await env.h.request(
+        'GET',
+        `/webhooks/waba/${ch.webhookKey}?hub.mode=unsubscribe&hub.challenge=42&hub.verify_token=${VERIFY_TOKEN}`,
+      );
       expect(unsubscribe.status).toBe(403);
-      const unknown = await env.h.request('GET', `/webhooks/waba/no-such-key-000?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${VERIFY_TOKEN}`);
+      const unknown = await env.h.request(
+        'GET',
+        `/webhooks/waba/no-such-key-000?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${VERIFY_TOKEN}`,
+      );
       expect(unknown.status).toBe(403);
     });
   });
@@ -58,7 +71,12 @@ export function webhookSuite(envOf: () => WabaEnv): void {
         contact: await s.first(contacts, eq(contacts.number, from)),
         all: await s.select(messages, eq(messages.ticketId, msg.ticketId)),
       }));
-      expect(ticket).toMatchObject({ channelId: ch.id, status: 'pending', queueId: ch.defaultQueueId, contactId: contact!.id });
+      expect(ticket).toMatchObject({
+        channelId: ch.id,
+        status: 'pending',
+        queueId: ch.defaultQueueId,
+        contactId: contact!.id,
+      });
       expect(contact).toMatchObject({ name: 'Maria Souza', number: from });
       expect(all.filter((m) => m.mediaType !== 'system')).toHaveLength(1);
       // A second message goes to the same ticket.
@@ -67,7 +85,11 @@ export function webhookSuite(envOf: () => WabaEnv): void {
     });
 
     it('an image arrives as media with the bytes the customer sent', async () => {
-      const sent = await env.standIn.userSends({ from: customer(), name: 'Bia', image: { data: PNG, mimeType: 'image/png', caption: 'Veja' } });
+      const sent = await env.standIn.userSends({
+        from: customer(),
+        name: 'Bia',
+        image: { data: PNG, mimeType: 'image/png', caption: 'Veja' },
+      });
       const msg = (await arrived(env, a, ch.id, sent.wamid))!;
       expect(msg).toMatchObject({ mediaType: 'image', body: 'Veja', mimeType: 'image/png', mediaSize: PNG.length });
       const bytes = await readFile(storageOf(env.h.app.platform.db).localPath(msg.mediaKey!));
@@ -79,10 +101,23 @@ export function webhookSuite(envOf: () => WabaEnv): void {
 
     it('a document keeps its file name, an audio its type', async () => {
       const pdf = Buffer.from('%PDF-1.4 comprovante');
-      const doc = await env.standIn.userSends({ from: customer(), document: { data: pdf, mimeType: 'application/pdf', fileName: 'comprovante.pdf' } });
-      expect(await arrived(env, a, ch.id, doc.wamid)).toMatchObject({ mediaType: 'document', mediaName: 'comprovante.pdf', mediaSize: pdf.length });
-      const audio = await env.standIn.userSends({ from: customer(), audio: { data: Buffer.from('OggS-voice'), mimeType: 'audio/ogg; codecs=opus' } });
-      expect(await arrived(env, a, ch.id, audio.wamid)).toMatchObject({ mediaType: 'audio', mimeType: 'audio/ogg; codecs=opus' });
+      const doc = await env.standIn.userSends({
+        from: customer(),
+        document: { data: pdf, mimeType: 'application/pdf', fileName: 'comprovante.pdf' },
+      });
+      expect(await arrived(env, a, ch.id, doc.wamid)).toMatchObject({
+        mediaType: 'document',
+        mediaName: 'comprovante.pdf',
+        mediaSize: pdf.length,
+      });
+      const audio = await env.standIn.userSends({
+        from: customer(),
+        audio: { data: Buffer.from('OggS-voice'), mimeType: 'audio/ogg; codecs=opus' },
+      });
+      expect(await arrived(env, a, ch.id, audio.wamid)).toMatchObject({
+        mediaType: 'audio',
+        mimeType: 'audio/ogg; codecs=opus',
+      });
     });
 
     it('a media download that fails is retried by the job, and the message is stored once', async () => {
@@ -96,12 +131,18 @@ export function webhookSuite(envOf: () => WabaEnv): void {
 
     it('a bad or missing signature is refused with 401 and stores nothing', async () => {
       const before = (await channelEvents(env, a, ch.id)).length;
-      const { payload } = messagePayload(business(), { from: customer(), message: { type: 'text', text: { body: 'forjada' } } });
+      const { payload } = messagePayload(business(), {
+        from: customer(),
+        message: { type: 'text', text: { body: 'forjada' } },
+      });
       const forged = await env.standIn.postWebhook(payload, `sha256=${'0'.repeat(64)}`);
       expect(forged).toEqual({ status: 401, body: JSON.stringify({ error: 'ERR_WEBHOOK_SIGNATURE' }) });
       const missing = await env.h.request('POST', `/webhooks/waba/${ch.webhookKey}`, { body: payload });
       expect(missing).toMatchObject({ status: 401, body: { error: 'ERR_WEBHOOK_SIGNATURE' } });
-      const unknownKey = await env.h.request('POST', '/webhooks/waba/no-such-key-000', { body: payload, headers: { 'x-hub-signature-256': 'sha256=00' } });
+      const unknownKey = await env.h.request('POST', '/webhooks/waba/no-such-key-000', {
+        body: payload,
+        headers: { 'x-hub-signature-256': 'sha256=00' },
+      });
       expect(unknownKey.status).toBe(401);
       expect((await channelEvents(env, a, ch.id)).length).toBe(before);
     });
@@ -110,15 +151,20 @@ export function webhookSuite(envOf: () => WabaEnv): void {
       const sent = await env.standIn.userSends({ from: customer(), text: 'duplicado?' });
       expect((await env.standIn.postWebhook(sent.payload)).status).toBe(200);
       await arrived(env, a, ch.id, sent.wamid);
-      await until(() => channelEvents(env, a, ch.id), (rows) => rows.every((r) => r.processedAt));
+      await until(
+        () => channelEvents(env, a, ch.id),
+        (rows) => rows.every((r) => r.processedAt),
+      );
       const rows = await inTenant(env, a, (s) => s.select(messages, eq(messages.externalId, sent.wamid)));
       expect(rows).toHaveLength(1);
     });
 
-    it("ignores changes of another phone number and stores nothing for them", async () => {
+    it('ignores changes of another phone number and stores nothing for them', async () => {
       const before = (await channelEvents(env, a, ch.id)).length;
       const other = { ...business(), phoneNumberId: '999999999999999' };
-      const res = await env.standIn.postWebhook(messagePayload(other, { from: customer(), message: { type: 'text', text: { body: 'x' } } }).payload);
+      const res = await env.standIn.postWebhook(
+        messagePayload(other, { from: customer(), message: { type: 'text', text: { body: 'x' } } }).payload,
+      );
       expect(res.status).toBe(200);
       expect((await channelEvents(env, a, ch.id)).length).toBe(before);
       const stored = await inTenant(env, a, (s) => s.select(inboundEvents));

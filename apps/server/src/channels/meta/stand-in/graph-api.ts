@@ -35,7 +35,8 @@ async function paramsOf(req: IncomingMessage, url: URL): Promise<Record<string, 
   const raw = await bodyOf(req);
   if (!raw.length) return params;
   const type = req.headers['content-type'] ?? '';
-  if (type.includes('application/json')) return { ...params, ...(JSON.parse(raw.toString('utf8')) as Record<string, unknown>) };
+  if (type.includes('application/json'))
+    return { ...params, ...(JSON.parse(raw.toString('utf8')) as Record<string, unknown>) };
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
     const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
     for (const [k, v] of form.entries()) params[k] = v;
@@ -73,7 +74,10 @@ function accounts(state: MetaGraphState, res: ServerResponse, url: URL, token: s
   next.searchParams.delete('access_token');
   sendJson(res, 200, {
     data,
-    paging: { cursors: { before: cursor(start), after: cursor(start + limit) }, ...(start + limit < pages.length ? { next: next.toString() } : {}) },
+    paging: {
+      cursors: { before: cursor(start), after: cursor(start + limit) },
+      ...(start + limit < pages.length ? { next: next.toString() } : {}),
+    },
   });
 }
 
@@ -85,12 +89,14 @@ async function upload(state: MetaGraphState, res: ServerResponse, params: Record
     return graphError(res, 400, 100, 'The parameter message is required');
   }
   const type = message.attachment?.type ?? '';
-  if (!['image', 'video', 'audio', 'file'].includes(type)) return graphError(res, 400, 100, 'Param message[attachment][type] must be one of {image, video, audio, file}');
+  if (!['image', 'video', 'audio', 'file'].includes(type))
+    return graphError(res, 400, 100, 'Param message[attachment][type] must be one of {image, video, audio, file}');
   const file = params.filedata;
   if (!(file instanceof Blob)) return graphError(res, 400, 100, 'The parameter filedata is required');
   const instagram = params.platform === 'instagram';
   const data = Buffer.from(await file.arrayBuffer());
-  if (data.length > (instagram ? IG_MAX[type]! : MESSENGER_MAX)) return graphError(res, 400, 100, 'Upload attachment failure.', 2018047);
+  if (data.length > (instagram ? IG_MAX[type]! : MESSENGER_MAX))
+    return graphError(res, 400, 100, 'Upload attachment failure.', 2018047);
   const stored: StoredFile = {
     id: numericId(16),
     data,
@@ -106,19 +112,25 @@ async function upload(state: MetaGraphState, res: ServerResponse, params: Record
 /** Validates a Send API call like Meta does (the parts Prosa uses) and records it. */
 function send(state: MetaGraphState, res: ServerResponse, page: StandInPage, params: Record<string, unknown>): void {
   const recipient = (params.recipient as { id?: string } | undefined)?.id ?? '';
-  const message = params.message as { text?: string; attachment?: { type?: string; payload?: { attachment_id?: string; url?: string } } } | undefined;
+  const message = params.message as
+    { text?: string; attachment?: { type?: string; payload?: { attachment_id?: string; url?: string } } } | undefined;
   const user = state.users.get(recipient);
   const object: MetaObject = user?.object ?? 'page';
-  if (!user || user.pageId !== page.id) return graphError(res, 400, 100, undefined, object === 'instagram' ? 2534014 : 2018001);
-  if (object === 'page' && !params.messaging_type) return graphError(res, 400, 100, 'The parameter messaging_type is required');
-  if (!message || (!message.text && !message.attachment)) return graphError(res, 400, 100, 'The parameter message is required');
+  if (!user || user.pageId !== page.id)
+    return graphError(res, 400, 100, undefined, object === 'instagram' ? 2534014 : 2018001);
+  if (object === 'page' && !params.messaging_type)
+    return graphError(res, 400, 100, 'The parameter messaging_type is required');
+  if (!message || (!message.text && !message.attachment))
+    return graphError(res, 400, 100, 'The parameter message is required');
   const maxText = object === 'instagram' ? 1000 : 2000;
-  if (message.text && message.text.length > maxText) return graphError(res, 400, 100, `Length of param message[text] must be less than or equal to ${maxText}`);
+  if (message.text && message.text.length > maxText)
+    return graphError(res, 400, 100, `Length of param message[text] must be less than or equal to ${maxText}`);
   let attachment: StoredFile | undefined;
   if (message.attachment) {
     const id = message.attachment.payload?.attachment_id;
     attachment = id ? state.attachments.get(id) : undefined;
-    if (!attachment && !message.attachment.payload?.url) return graphError(res, 400, 100, 'Attachment not found', 2018047);
+    if (!attachment && !message.attachment.payload?.url)
+      return graphError(res, 400, 100, 'Attachment not found', 2018047);
   }
   const id = newMid(object);
   const item = {
@@ -137,7 +149,14 @@ function send(state: MetaGraphState, res: ServerResponse, page: StandInPage, par
   state.onSent?.(item);
 }
 
-function replyToComment(state: MetaGraphState, res: ServerResponse, method: string, commentId: string, edge: string, params: Record<string, unknown>): void {
+function replyToComment(
+  state: MetaGraphState,
+  res: ServerResponse,
+  method: string,
+  commentId: string,
+  edge: string,
+  params: Record<string, unknown>,
+): void {
   const comment = state.comments.get(commentId);
   const wanted = edge === 'replies' ? 'instagram' : 'page';
   if (!comment || comment.object !== wanted) return unknownObject(res, method, commentId);
@@ -145,7 +164,16 @@ function replyToComment(state: MetaGraphState, res: ServerResponse, method: stri
   if (!text) return graphError(res, 400, 100, 'The parameter message is required');
   const id = wanted === 'page' ? `${commentId.split('_')[0]}_${numericId(16)}` : numericId(17);
   state.comments.set(id, { id, object: comment.object, pageId: comment.pageId, fromId: comment.pageId });
-  state.sent.push({ id, kind: 'comment_reply', object: comment.object, pageId: comment.pageId, commentId, text, payload: params, at: new Date() });
+  state.sent.push({
+    id,
+    kind: 'comment_reply',
+    object: comment.object,
+    pageId: comment.pageId,
+    commentId,
+    text,
+    payload: params,
+    at: new Date(),
+  });
   sendJson(res, 200, { id });
 }
 
@@ -166,7 +194,8 @@ export async function handleGraph(state: MetaGraphState, req: IncomingMessage, r
   const authorized = !!page || state.userTokens.has(token);
   state.calls.push({ method, path, authorized });
   if (!authorized) return graphError(res, 401, 190);
-  const failure = state.failures.shift();
+  const at = state.failures.findIndex((f) => !f.path || path.includes(f.path));
+  const failure = at >= 0 ? state.failures.splice(at, 1)[0] : undefined;
   if (failure) return graphError(res, failure.httpStatus, failure.code, undefined, failure.subcode);
   const params = await paramsOf(req, url).catch(() => null);
   if (!params) return graphError(res, 400, 100, 'Invalid request body');
@@ -174,11 +203,18 @@ export async function handleGraph(state: MetaGraphState, req: IncomingMessage, r
   const [id, edge] = parts;
   if (!id) return unknownObject(res, method, '');
   if (id === 'me' && edge === 'accounts' && method === 'GET') {
-    if (!state.userTokens.has(token)) return graphError(res, 400, 100, '(#100) Tried accessing nonexisting field (accounts) on node type (Page)');
+    if (!state.userTokens.has(token))
+      return graphError(res, 400, 100, '(#100) Tried accessing nonexisting field (accounts) on node type (Page)');
     return accounts(state, res, url, token);
   }
   if (id === 'me' && !edge && method === 'GET')
-    return sendJson(res, 200, page ? { id: page.id, name: page.name } : { id: '10' + token.length.toString().padStart(14, '0'), name: 'Admin da Loja' });
+    return sendJson(
+      res,
+      200,
+      page
+        ? { id: page.id, name: page.name }
+        : { id: '10' + token.length.toString().padStart(14, '0'), name: 'Admin da Loja' },
+    );
   const target = state.pages.find((p) => p.id === id || p.ig?.id === id);
   if (target) {
     // A page's token works on its own page and Instagram account only.
@@ -189,14 +225,28 @@ export async function handleGraph(state: MetaGraphState, req: IncomingMessage, r
     if (edge === 'subscribed_apps') {
       if (method === 'GET')
         return sendJson(res, 200, {
-          data: state.subscriptions.has(id) ? [{ category: 'Business', link: 'https://prosa.test/', name: state.appName, id: state.appId, subscribed_fields: state.subscriptions.get(id) }] : [],
+          data: state.subscriptions.has(id)
+            ? [
+                {
+                  category: 'Business',
+                  link: 'https://prosa.test/',
+                  name: state.appName,
+                  id: state.appId,
+                  subscribed_fields: state.subscriptions.get(id),
+                },
+              ]
+            : [],
         });
       if (method === 'DELETE') {
         state.subscriptions.delete(id);
         return sendJson(res, 200, { success: true });
       }
       const raw = params.subscribed_fields;
-      const fields = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? raw.split(',').filter(Boolean) : [];
+      const fields = Array.isArray(raw)
+        ? raw.map(String)
+        : typeof raw === 'string'
+          ? raw.split(',').filter(Boolean)
+          : [];
       if (!fields.length) return graphError(res, 400, 100, 'The parameter subscribed_fields is required');
       state.subscriptions.set(id, fields);
       return sendJson(res, 200, { success: true });
@@ -210,7 +260,9 @@ export async function handleGraph(state: MetaGraphState, req: IncomingMessage, r
     if (page?.id !== user.pageId) return unknownObject(res, method, id);
     return sendJson(res, 200, {
       name: user.name,
-      ...(user.object === 'instagram' ? { username: user.username ?? user.name.toLowerCase().replace(/\W+/g, '') } : { first_name: user.name.split(' ')[0] }),
+      ...(user.object === 'instagram'
+        ? { username: user.username ?? user.name.toLowerCase().replace(/\W+/g, '') }
+        : { first_name: user.name.split(' ')[0] }),
       profile_pic: `${state.origin}/cdn/profile-${user.id}/photo.jpg`,
       id,
     });

@@ -57,6 +57,8 @@ export interface GraphFailure {
   httpStatus: number;
   code: number;
   subcode?: number;
+  /** Only calls whose path contains this fail (other tests' jobs may call the stand-in meanwhile). */
+  path?: string;
 }
 export interface MetaGraphState {
   origin: string;
@@ -83,9 +85,12 @@ export interface MetaGraphState {
   onSent?: (item: SentItem) => void;
 }
 
-export const numericId = (digits = 16) => String(randomInt(1, 10)) + Array.from({ length: digits - 1 }, () => randomInt(0, 10)).join('');
+export const numericId = (digits = 16) =>
+  String(randomInt(1, 10)) + Array.from({ length: digits - 1 }, () => randomInt(0, 10)).join('');
 export const newMid = (object: MetaObject) =>
-  object === 'page' ? `m_${randomBytes(32).toString('base64url')}` : `aWdfZAG1faXRlbToxOklHTWVzc2FnZAWQ6${randomBytes(24).toString('base64url')}`;
+  object === 'page'
+    ? `m_${randomBytes(32).toString('base64url')}`
+    : `aWdfZAG1faXRlbToxOklHTWVzc2FnZAWQ6${randomBytes(24).toString('base64url')}`;
 
 const ERROR_TEXT: Record<number, string> = {
   1: 'An unknown error has occurred.',
@@ -112,7 +117,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 /** Graph's error envelope. */
-export function graphError(res: ServerResponse, httpStatus: number, code: number, message?: string, subcode?: number): void {
+export function graphError(
+  res: ServerResponse,
+  httpStatus: number,
+  code: number,
+  message?: string,
+  subcode?: number,
+): void {
   const text = message ?? (subcode ? SUBCODE_TEXT[subcode] : undefined) ?? ERROR_TEXT[code] ?? 'Invalid request';
   sendJson(res, httpStatus, {
     error: {

@@ -38,11 +38,21 @@ for await (const line of rl) {
     if (cmd === 'webhook') standIn.setWebhook(object, rest[0] ?? '');
     else if (cmd === 'verify') console.log(await standIn.verifyWebhook(object, rest[0] ?? ''));
     else if (cmd === 'say') {
-      const r = await standIn.userSends({ object, ...(people[object] ? { from: people[object] } : {}), name: 'Cliente Sandbox', text: rest.join(' ') });
+      const r = await standIn.userSends({
+        object,
+        ...(people[object] ? { from: people[object] } : {}),
+        name: 'Cliente Sandbox',
+        text: rest.join(' '),
+      });
       people[object] = r.from;
       console.log({ mid: r.mid, from: r.from, status: r.status });
     } else if (cmd === 'comment') {
-      const r = await standIn.comment({ object, ...(people[object] ? { from: people[object] } : {}), name: 'Cliente Sandbox', text: rest.join(' ') });
+      const r = await standIn.comment({
+        object,
+        ...(people[object] ? { from: people[object] } : {}),
+        name: 'Cliente Sandbox',
+        text: rest.join(' '),
+      });
       people[object] = r.from;
       console.log({ commentId: r.commentId, status: r.status });
     } else if (cmd === 'delivered') console.log(await standIn.delivered(a));
@@ -51,8 +61,21 @@ for await (const line of rl) {
     else if (cmd === 'echo') standIn.setAutoEcho(a === 'on');
     else if (cmd === 'sent')
       for (const s of standIn.sent())
-        console.log(s.id, s.kind, s.object, s.recipient ?? s.commentId, s.text ?? '', s.attachment ? `${s.attachment.data.length} bytes` : '');
-    else if (cmd === 'fail') standIn.failNext(Number(a), Number(rest[0] ?? 500), rest[1] ? Number(rest[1]) : undefined, rest[2] ? Number(rest[2]) : undefined);
+        console.log(
+          s.id,
+          s.kind,
+          s.object,
+          s.recipient ?? s.commentId,
+          s.text ?? '',
+          s.attachment ? `${s.attachment.data.length} bytes` : '',
+        );
+    else if (cmd === 'fail')
+      standIn.failNext(
+        Number(a),
+        Number(rest[0] ?? 500),
+        rest[1] ? Number(rest[1]) : undefined,
+        rest[2] ? Number(rest[2]) : undefined,
+      );
     else if (cmd === 'quit') break;
     else if (cmd) console.log('unknown command');
   } catch (err) {

@@ -10,7 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { hubSignature } from '../../shared/hub-signature.js';
 import { handleGraph } from './graph-api.js';
-import { graphError, newMid, numericId, type MetaGraphState, type MetaObject, type SentItem, type StandInPage } from './graph-state.js';
+import {
+  graphError,
+  newMid,
+  numericId,
+  type MetaGraphState,
+  type MetaObject,
+  type SentItem,
+  type StandInPage,
+} from './graph-state.js';
 import * as wh from './webhook-payloads.js';
 
 export type { MetaObject, SentItem, StandInPage } from './graph-state.js';
@@ -75,7 +83,12 @@ export interface MetaStandIn {
   setAutoEcho(on: boolean): void;
   userSends(msg: UserMessage): Promise<{ mid: string; from: string; status: number; payload: unknown }>;
   /** A message the page sent from elsewhere (the Page inbox, the Instagram app). */
-  pageSends(opts: { object: MetaObject; pageId?: string; to: string; text: string }): Promise<{ mid: string; status: number }>;
+  pageSends(opts: {
+    object: MetaObject;
+    pageId?: string;
+    to: string;
+    text: string;
+  }): Promise<{ mid: string; status: number }>;
   comment(c: UserComment): Promise<{ commentId: string; from: string; status: number; payload: unknown }>;
   delivered(mid: string): Promise<number>;
   read(watermark?: number, opts?: { to?: string; pageId?: string }): Promise<number>;
@@ -84,7 +97,7 @@ export interface MetaStandIn {
   verifyWebhook(object: MetaObject, verifyToken: string, challenge?: string): Promise<WebhookDelivery>;
   sent(): SentItem[];
   subscriptions(pageId: string): string[] | undefined;
-  failNext(n: number, httpStatus: number, graphCode?: number, subcode?: number): void;
+  failNext(n: number, httpStatus: number, graphCode?: number, subcode?: number, path?: string): void;
   calls(): MetaGraphState['calls'];
   deliveries(): WebhookDelivery[];
   close(): Promise<void>;
@@ -178,11 +191,22 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
     const message = item.payload.message as Record<string, unknown>;
     const echo = {
       mid: item.id,
-      ...(item.object === 'page' ? { app_id: Number(state.appId), ...(message.metadata ? { metadata: message.metadata } : {}) } : {}),
+      ...(item.object === 'page'
+        ? { app_id: Number(state.appId), ...(message.metadata ? { metadata: message.metadata } : {}) }
+        : {}),
       ...(item.text ? { text: item.text } : {}),
-      ...(item.attachment ? { attachments: [{ type: item.attachment.type, payload: { url: cdnUrl(item.attachment, item.attachment.fileName) } }] } : {}),
+      ...(item.attachment
+        ? {
+            attachments: [
+              { type: item.attachment.type, payload: { url: cdnUrl(item.attachment, item.attachment.fileName) } },
+            ],
+          }
+        : {}),
     };
-    void postWebhook(item.object, wh.messagingPayload(item.object, own, [wh.messageEvent(item.recipient!, own, echo, true)])).catch(() => undefined);
+    void postWebhook(
+      item.object,
+      wh.messagingPayload(item.object, own, [wh.messageEvent(item.recipient!, own, echo, true)]),
+    ).catch(() => undefined);
   };
 
   return {
@@ -213,7 +237,20 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
       ];
       const message: Record<string, unknown> = {
         mid,
-        ...(msg.stickerId ? { sticker_id: Number(msg.stickerId), attachments: [{ type: 'image', payload: { url: `${state.origin}/cdn/sticker/${msg.stickerId}.png`, sticker_id: Number(msg.stickerId) } }] } : {}),
+        ...(msg.stickerId
+          ? {
+              sticker_id: Number(msg.stickerId),
+              attachments: [
+                {
+                  type: 'image',
+                  payload: {
+                    url: `${state.origin}/cdn/sticker/${msg.stickerId}.png`,
+                    sticker_id: Number(msg.stickerId),
+                  },
+                },
+              ],
+            }
+          : {}),
         ...(msg.text ? { text: msg.text } : {}),
         ...(attachments.length ? { attachments } : {}),
         ...(msg.replyTo ? { reply_to: { mid: msg.replyTo } } : {}),
@@ -228,7 +265,10 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
       const own = accountId(object, page);
       const mid = newMid(object);
       const echo = { mid, text, ...(object === 'page' ? { app_id: 263902037430900 } : {}) };
-      const { status } = await postWebhook(object, wh.messagingPayload(object, own, [wh.messageEvent(to, own, echo, true)]));
+      const { status } = await postWebhook(
+        object,
+        wh.messagingPayload(object, own, [wh.messageEvent(to, own, echo, true)]),
+      );
       return { mid, status };
     },
     async comment(c) {
@@ -241,8 +281,21 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
       state.comments.set(commentId, { id: commentId, object: c.object, pageId: page.id, fromId: from });
       const change =
         c.object === 'page'
-          ? wh.feedCommentChange({ pageId: page.id, postId, commentId, from: { id: from, name: user.name }, text: c.text, ...(c.parentId ? { parentId: c.parentId } : {}) })
-          : wh.igCommentChange({ commentId, mediaId: numericId(17), from: { id: from, username: user.username! }, text: c.text, ...(c.parentId ? { parentId: c.parentId } : {}) });
+          ? wh.feedCommentChange({
+              pageId: page.id,
+              postId,
+              commentId,
+              from: { id: from, name: user.name },
+              text: c.text,
+              ...(c.parentId ? { parentId: c.parentId } : {}),
+            })
+          : wh.igCommentChange({
+              commentId,
+              mediaId: numericId(17),
+              from: { id: from, username: user.username! },
+              text: c.text,
+              ...(c.parentId ? { parentId: c.parentId } : {}),
+            });
       const payload = wh.changesPayload(c.object, own, [change]);
       const { status } = await postWebhook(c.object, payload);
       return { commentId, from, status, payload };
@@ -250,20 +303,31 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
     async delivered(mid) {
       const item = state.sent.find((s) => s.id === mid);
       if (!item?.recipient) throw new Error(`stand-in: nothing sent with mid ${mid}`);
-      return (await postWebhook('page', wh.messagingPayload('page', item.pageId, [wh.deliveryEvent(item.recipient, item.pageId, [mid])]))).status;
+      return (
+        await postWebhook(
+          'page',
+          wh.messagingPayload('page', item.pageId, [wh.deliveryEvent(item.recipient, item.pageId, [mid])]),
+        )
+      ).status;
     },
     async read(watermark = Date.now(), opts = {}) {
       const last = [...state.sent].reverse().find((s) => s.object === 'page' && s.kind === 'message');
       const to = opts.to ?? last?.recipient;
       const pageId = opts.pageId ?? last?.pageId ?? pages[0]!.id;
       if (!to) throw new Error('stand-in: read by whom?');
-      return (await postWebhook('page', wh.messagingPayload('page', pageId, [wh.readEvent(to, pageId, watermark)]))).status;
+      return (await postWebhook('page', wh.messagingPayload('page', pageId, [wh.readEvent(to, pageId, watermark)])))
+        .status;
     },
     async seen(mid) {
       const item = state.sent.find((s) => s.id === mid && s.object === 'instagram');
       if (!item?.recipient) throw new Error(`stand-in: nothing sent on Instagram with mid ${mid}`);
       const igId = pageOf(item.pageId).ig!.id;
-      return (await postWebhook('instagram', wh.messagingPayload('instagram', igId, [wh.seenEvent(item.recipient, igId, mid)]))).status;
+      return (
+        await postWebhook(
+          'instagram',
+          wh.messagingPayload('instagram', igId, [wh.seenEvent(item.recipient, igId, mid)]),
+        )
+      ).status;
     },
     postWebhook,
     async verifyWebhook(object, verifyToken, challenge = String(randomBytes(4).readUInt32BE())) {
@@ -278,8 +342,14 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
     },
     sent: () => [...state.sent],
     subscriptions: (pageId) => state.subscriptions.get(pageId),
-    failNext(n, httpStatus, graphCode, subcode) {
-      for (let i = 0; i < n; i++) state.failures.push({ httpStatus, code: graphCode ?? defaultCode(httpStatus), ...(subcode ? { subcode } : {}) });
+    failNext(n, httpStatus, graphCode, subcode, path) {
+      for (let i = 0; i < n; i++)
+        state.failures.push({
+          httpStatus,
+          code: graphCode ?? defaultCode(httpStatus),
+          ...(subcode ? { subcode } : {}),
+          ...(path ? { path } : {}),
+        });
     },
     calls: () => [...state.calls],
     deliveries: () => [...deliveries],

@@ -11,7 +11,11 @@ export function messagingPayload(object: MetaObject, entryId: string, messaging:
   return { object, entry: [{ time: Date.now(), id: entryId, messaging }] };
 }
 
-export function changesPayload(object: MetaObject, entryId: string, changes: { field: string; value: Record<string, unknown> }[]) {
+export function changesPayload(
+  object: MetaObject,
+  entryId: string,
+  changes: { field: string; value: Record<string, unknown> }[],
+) {
   return { object, entry: [{ id: entryId, time: nowSeconds(), changes }] };
 }
 
@@ -47,7 +51,14 @@ export const seenEvent = (igsid: string, igId: string, mid: string) => ({
 });
 
 /** A comment on a page post (field feed, item comment, verb add). */
-export function feedCommentChange(opts: { pageId: string; postId: string; commentId: string; from: { id: string; name: string }; text: string; parentId?: string }) {
+export function feedCommentChange(opts: {
+  pageId: string;
+  postId: string;
+  commentId: string;
+  from: { id: string; name: string };
+  text: string;
+  parentId?: string;
+}) {
   return {
     field: 'feed',
     value: {
@@ -72,7 +83,13 @@ export function feedCommentChange(opts: { pageId: string; postId: string; commen
 }
 
 /** A comment on an Instagram media (field comments). */
-export function igCommentChange(opts: { commentId: string; mediaId: string; from: { id: string; username: string }; text: string; parentId?: string }) {
+export function igCommentChange(opts: {
+  commentId: string;
+  mediaId: string;
+  from: { id: string; username: string };
+  text: string;
+  parentId?: string;
+}) {
   return {
     field: 'comments',
     value: {

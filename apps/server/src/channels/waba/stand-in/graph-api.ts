@@ -44,7 +44,8 @@ export interface GraphState {
   media: Map<string, StoredMedia>;
   sent: SentMessage[];
   templates: StandInTemplate[];
-  failures: { httpStatus: number; code: number }[];
+  /** Queued failures; `path` (a substring of the request path) limits one to matching calls. */
+  failures: { httpStatus: number; code: number; path?: string }[];
   /** The most templates one page holds, whatever `limit` asks (to exercise paging). */
   templatePageSize: number;
   calls: { method: string; path: string; authorized: boolean }[];
@@ -71,7 +72,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export function graphError(res: ServerResponse, httpStatus: number, code: number, message?: string, subcode?: number): void {
+export function graphError(
+  res: ServerResponse,
+  httpStatus: number,
+  code: number,
+  message?: string,
+  subcode?: number,
+): void {
   const text = message ?? ERROR_TEXT[code] ?? 'Invalid request';
   sendJson(res, httpStatus, {
     error: {
@@ -100,33 +107,51 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const SEND_TYPES = ['text', 'image', 'audio', 'video', 'document', 'sticker', 'interactive', 'template', 'location', 'contacts', 'reaction'];
+const SEND_TYPES = [
+  'text',
+  'image',
+  'audio',
+  'video',
+  'document',
+  'sticker',
+  'interactive',
+  'template',
+  'location',
+  'contacts',
+  'reaction',
+];
 const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'];
 
 /** Validates a send like the Cloud API does (the parts Prosa uses) and records it. */
 function sendMessage(state: GraphState, res: ServerResponse, body: Record<string, unknown>): void {
-  if (body.messaging_product !== 'whatsapp') return graphError(res, 400, 100, 'The parameter messaging_product is required.');
+  if (body.messaging_product !== 'whatsapp')
+    return graphError(res, 400, 100, 'The parameter messaging_product is required.');
   const to = typeof body.to === 'string' ? body.to : '';
   if (!/^\+?\d{6,20}$/.test(to)) return graphError(res, 400, 131026);
   const type = typeof body.type === 'string' ? body.type : 'text';
-  if (!SEND_TYPES.includes(type)) return graphError(res, 400, 100, `Param type must be one of {${SEND_TYPES.join(', ')}}`);
+  if (!SEND_TYPES.includes(type))
+    return graphError(res, 400, 100, `Param type must be one of {${SEND_TYPES.join(', ')}}`);
   const content = body[type] as Record<string, unknown> | undefined;
   if (!content || typeof content !== 'object') return graphError(res, 400, 100, `The parameter ${type} is required.`);
   let media: StoredMedia | undefined;
-  if (type === 'text' && (typeof content.body !== 'string' || !content.body)) return graphError(res, 400, 100, 'The parameter text[\'body\'] is required.');
+  if (type === 'text' && (typeof content.body !== 'string' || !content.body))
+    return graphError(res, 400, 100, "The parameter text['body'] is required.");
   if (MEDIA_TYPES.includes(type)) {
     media = typeof content.id === 'string' ? state.media.get(content.id) : undefined;
     if (!media && typeof content.link !== 'string') return graphError(res, 400, 131053, 'Media upload error');
   }
   if (type === 'template') {
     const language = (content.language as { code?: string } | undefined)?.code;
-    const t = state.templates.find((x) => x.name === content.name && x.language === language && x.status === 'APPROVED');
+    const t = state.templates.find(
+      (x) => x.name === content.name && x.language === language && x.status === 'APPROVED',
+    );
     if (!t) return graphError(res, 404, 132001);
   }
   if (type === 'interactive') {
     const action = content.action as { buttons?: unknown[]; sections?: unknown[] } | undefined;
     const n = content.type === 'button' ? (action?.buttons?.length ?? 0) : (action?.sections?.length ?? 0);
-    if (n < 1 || (content.type === 'button' && n > 3)) return graphError(res, 400, 131009, 'Parameter value is not valid');
+    if (n < 1 || (content.type === 'button' && n > 3))
+      return graphError(res, 400, 131009, 'Parameter value is not valid');
   }
   const id = newWamid();
   state.sent.push({ id, to: to.replace(/\D/g, ''), type, payload: body, ...(media ? { media } : {}), at: new Date() });
@@ -139,7 +164,13 @@ function sendMessage(state: GraphState, res: ServerResponse, body: Record<string
 
 export function storeMedia(state: GraphState, data: Buffer, mimeType: string, fileName?: string): StoredMedia {
   const id = String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100_000, 999_999));
-  const m: StoredMedia = { id, data, mimeType, sha256: createHash('sha256').update(data).digest('base64'), ...(fileName ? { fileName } : {}) };
+  const m: StoredMedia = {
+    id,
+    data,
+    mimeType,
+    sha256: createHash('sha256').update(data).digest('base64'),
+    ...(fileName ? { fileName } : {}),
+  };
   state.media.set(id, m);
   return m;
 }
@@ -148,12 +179,15 @@ async function upload(state: GraphState, req: IncomingMessage, res: ServerRespon
   const raw = await bodyOf(req);
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(raw), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+    form = await new Response(new Uint8Array(raw), {
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+    }).formData();
   } catch {
     return graphError(res, 400, 100, 'Unsupported file or multipart body');
   }
   const file = form.get('file');
-  if (form.get('messaging_product') !== 'whatsapp') return graphError(res, 400, 100, 'The parameter messaging_product is required.');
+  if (form.get('messaging_product') !== 'whatsapp')
+    return graphError(res, 400, 100, 'The parameter messaging_product is required.');
   if (!file || typeof file === 'string') return graphError(res, 400, 100, 'The parameter file is required.');
   const type = String(form.get('type') ?? file.type ?? '');
   if (!type) return graphError(res, 400, 100, 'The parameter type is required.');
@@ -173,7 +207,10 @@ function templatesPage(state: GraphState, res: ServerResponse, url: URL): void {
   next.searchParams.set('limit', String(limit));
   sendJson(res, 200, {
     data,
-    paging: { cursors: { before: cursor(start), after: cursor(start + limit) }, ...(more ? { next: next.toString() } : {}) },
+    paging: {
+      cursors: { before: cursor(start), after: cursor(start + limit) },
+      ...(more ? { next: next.toString() } : {}),
+    },
   });
 }
 
@@ -186,8 +223,11 @@ export async function handleGraph(state: GraphState, req: IncomingMessage, res: 
   const authorized = auth.startsWith('Bearer ') && state.tokens.has(auth.slice('Bearer '.length));
   state.calls.push({ method, path, authorized });
   if (!authorized) return graphError(res, 401, 190);
-  const failure = state.failures.shift();
-  if (failure) return graphError(res, failure.httpStatus, failure.code);
+  const at = state.failures.findIndex((f) => !f.path || path.includes(f.path));
+  if (at >= 0) {
+    const [failure] = state.failures.splice(at, 1);
+    return graphError(res, failure!.httpStatus, failure!.code);
+  }
 
   const parts = path.split('/').filter(Boolean);
   if (parts[0] === 'whatsapp_business' && parts[1] === 'attachments' && method === 'GET') {

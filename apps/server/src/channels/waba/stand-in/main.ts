@@ -46,10 +46,18 @@ for await (const line of rl) {
   try {
     if (cmd === 'webhook') standIn.setWebhook(a);
     else if (cmd === 'verify') console.log(await standIn.verifyWebhook(a));
-    else if (cmd === 'say') console.log(await standIn.userSends({ from: a, name: `Cliente ${a.slice(-4)}`, text: rest.join(' ') }));
+    else if (cmd === 'say')
+      console.log(await standIn.userSends({ from: a, name: `Cliente ${a.slice(-4)}`, text: rest.join(' ') }));
     else if (cmd === 'status') console.log(await standIn.status(a, (rest[0] ?? 'delivered') as 'delivered'));
     else if (cmd === 'sent')
-      for (const s of standIn.sent()) console.log(s.id, s.to, s.type, JSON.stringify(s.payload[s.type]), s.media ? `${s.media.data.length} bytes` : '');
+      for (const s of standIn.sent())
+        console.log(
+          s.id,
+          s.to,
+          s.type,
+          JSON.stringify(s.payload[s.type]),
+          s.media ? `${s.media.data.length} bytes` : '',
+        );
     else if (cmd === 'fail') standIn.failNext(Number(a), Number(rest[0] ?? 500), rest[1] ? Number(rest[1]) : undefined);
     else if (cmd === 'quit') break;
     else if (cmd) console.log('unknown command');

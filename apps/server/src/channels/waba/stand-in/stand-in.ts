@@ -8,7 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { hubSignature } from '../../shared/hub-signature.js';
-import { graphError, handleGraph, storeMedia, type GraphState, type SentMessage, type StandInTemplate } from './graph-api.js';
+import {
+  graphError,
+  handleGraph,
+  storeMedia,
+  type GraphState,
+  type SentMessage,
+  type StandInTemplate,
+} from './graph-api.js';
 import { messagePayload, statusPayload, type Business, type DeliveryStatus } from './webhook-payloads.js';
 
 export type { SentMessage, StandInTemplate } from './graph-api.js';
@@ -71,7 +78,8 @@ export interface WabaStandIn {
   verifyWebhook(verifyToken: string, challenge?: string): Promise<WebhookDelivery>;
   sent(): SentMessage[];
   setTemplates(templates: StandInTemplate[]): void;
-  failNext(n: number, httpStatus: number, graphCode?: number): void;
+  /** The next `n` calls (whose path contains `path`, when given) fail with that status and Graph code. */
+  failNext(n: number, httpStatus: number, graphCode?: number, path?: string): void;
   calls(): GraphState['calls'];
   deliveries(): WebhookDelivery[];
   close(): Promise<void>;
@@ -129,14 +137,25 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
       const m = storeMedia(state, f.data, f.mimeType, name);
       return { mime_type: f.mimeType, sha256: m.sha256, id: m.id };
     };
-    if (msg.image) return { type: 'image', image: { ...(msg.image.caption ? { caption: msg.image.caption } : {}), ...media(msg.image) } };
+    if (msg.image)
+      return {
+        type: 'image',
+        image: { ...(msg.image.caption ? { caption: msg.image.caption } : {}), ...media(msg.image) },
+      };
     if (msg.document) {
       const d = msg.document;
-      return { type: 'document', document: { ...(d.caption ? { caption: d.caption } : {}), filename: d.fileName, ...media(d, d.fileName) } };
+      return {
+        type: 'document',
+        document: { ...(d.caption ? { caption: d.caption } : {}), filename: d.fileName, ...media(d, d.fileName) },
+      };
     }
     if (msg.audio) return { type: 'audio', audio: { ...media(msg.audio), voice: msg.audio.voice ?? true } };
     if (msg.location) return { type: 'location', location: msg.location };
-    if (msg.reply) return { type: 'interactive', interactive: { type: msg.reply.kind, [msg.reply.kind]: { id: msg.reply.id, title: msg.reply.title } } };
+    if (msg.reply)
+      return {
+        type: 'interactive',
+        interactive: { type: msg.reply.kind, [msg.reply.kind]: { id: msg.reply.id, title: msg.reply.title } },
+      };
     return { type: 'text', text: { body: msg.text ?? '' } };
   };
 
@@ -164,7 +183,8 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
     },
     async status(wamid, status, error) {
       const recipient = state.sent.find((s) => s.id === wamid)?.to ?? '0';
-      return (await postWebhook(statusPayload(business, { id: wamid, status, recipient, ...(error ? { error } : {}) }))).status;
+      return (await postWebhook(statusPayload(business, { id: wamid, status, recipient, ...(error ? { error } : {}) })))
+        .status;
     },
     postWebhook,
     async verifyWebhook(verifyToken, challenge = String(randomBytes(4).readUInt32BE())) {
@@ -178,8 +198,9 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
     },
     sent: () => [...state.sent],
     setTemplates: (templates) => void (state.templates = [...templates]),
-    failNext(n, httpStatus, graphCode) {
-      for (let i = 0; i < n; i++) state.failures.push({ httpStatus, code: graphCode ?? defaultCode(httpStatus) });
+    failNext(n, httpStatus, graphCode, path) {
+      for (let i = 0; i < n; i++)
+        state.failures.push({ httpStatus, code: graphCode ?? defaultCode(httpStatus), ...(path ? { path } : {}) });
     },
     calls: () => [...state.calls],
     deliveries: () => [...deliveries],

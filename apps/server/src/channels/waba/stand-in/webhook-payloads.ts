@@ -63,7 +63,12 @@ export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 /** A status of a message the business sent; `failed` carries Meta's error object. */
 export function statusPayload(
   business: Business,
-  opts: { id: string; status: DeliveryStatus; recipient: string; error?: { code: number; title: string; details?: string } },
+  opts: {
+    id: string;
+    status: DeliveryStatus;
+    recipient: string;
+    error?: { code: number; title: string; details?: string };
+  },
 ) {
   const error = opts.error ?? { code: 131026, title: 'Message undeliverable' };
   return envelope(business, {
