@@ -54,6 +54,11 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
   let closing = false;
   const redis: Redis[] = [];
   const namespaces: [string, (nsp: Namespace) => void][] = [];
+  const inflight = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  };
   return {
     emit(tenantId, room, event, payload) {
       if (closing) return;
@@ -102,27 +107,34 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
           await withTenant(db, t, (scope) =>
             scope.update(users, { isOnline, lastOnlineAt: new Date() }, and(eq(users.id, auth.userId))!),
           );
-          io?.to(roomName(t, { kind: 'tenant' })).emit('user:online', { userId: auth.userId, isOnline });
+          // Once closing, Redis is going away: a publish now would reject unhandled.
+          if (!closing) io?.to(roomName(t, { kind: 'tenant' })).emit('user:online', { userId: auth.userId, isOnline });
         };
         // The client says which tenant it thinks it is in; the server only accepts its own.
-        socket.on('setUserActive', async (tenantId: unknown) => {
-          if (Number(tenantId) !== t) return;
-          await setOnline(true).catch((err) => log.warn({ err }, 'setUserActive failed'));
+        socket.on('setUserActive', (tenantId: unknown) => {
+          if (Number(tenantId) !== t || closing) return;
+          track(setOnline(true).catch((err) => log.warn({ err }, 'setUserActive failed')));
         });
-        socket.on('disconnect', async () => {
+        socket.on('disconnect', () => {
           if (closing) return;
-          try {
-            // Other tabs, possibly on other instances, keep the user online.
-            const left = await io?.in(roomName(t, { kind: 'user', userId: auth.userId })).fetchSockets();
-            if (!left || left.length === 0) await setOnline(false);
-          } catch (err) {
-            log.warn({ err }, 'presence update on disconnect failed');
-          }
+          track(
+            (async () => {
+              try {
+                // Other tabs, possibly on other instances, keep the user online.
+                const left = await io?.in(roomName(t, { kind: 'user', userId: auth.userId })).fetchSockets();
+                if (!closing && (!left || left.length === 0)) await setOnline(false);
+              } catch (err) {
+                log.warn({ err }, 'presence update on disconnect failed');
+              }
+            })(),
+          );
         });
       });
     },
     async close() {
       closing = true;
+      // Presence updates under way finish (or give up) before Redis and the pool go.
+      await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, 6000))]);
       // Sockets are upgraded connections the HTTP server does not track: end them first, or
       // closing the server waits for them forever. The HTTP server itself is Fastify's to close.
       if (io) {
@@ -138,6 +150,16 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
 
 /** Ends a Redis connection after its pending replies; a connection that cannot answer is cut. */
 async function quitRedis(r: Redis): Promise<void> {
+  // Still connecting (an app closed right after it started): let it finish, so the commands
+  // queued meanwhile get their replies instead of being rejected by a cut.
+  if (r.status === 'connecting' || r.status === 'connect' || r.status === 'reconnecting')
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      r.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   if (r.status !== 'ready') {
     r.disconnect();
     return;
