@@ -2,32 +2,18 @@
 // verification handshake only for the channel's verify token; POST is accepted only with a valid
 // X-Hub-Signature-256 over the exact bytes received, keyed by that channel's app secret. A payload
 // is stored (and enqueued) before the 200, and parsed later (HOUSE.md rule 8).
-import { timingSafeEqual } from 'node:crypto';
 import { ZOk } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Platform } from '../../platform/platform.js';
 import { storeInbound } from '../inbound/store-inbound.js';
-import { verifyHubSignature } from '../shared/hub-signature.js';
+import { answerHubHandshake, verifyHubSignature, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
 import { useRawJsonBody } from '../shared/raw-body.js';
 import type { ChannelRow } from '../types.js';
 import { accountOf, metaConfigOf, type MetaChannelType, type MetaConfig } from './meta.config.js';
 import { metaChannelByWebhookKey, siblingChannel } from './meta.webhook-channel.js';
 
 const tags = ['webhooks'];
-const ZKeyParams = z.object({ key: z.string().max(200) });
-const ZHandshake = z.object({
-  'hub.mode': z.string().max(50).optional(),
-  'hub.verify_token': z.string().max(500).optional(),
-  'hub.challenge': z.string().max(200).optional(),
-});
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 type Entry = Record<string, unknown> & { id?: unknown };
 
@@ -45,7 +31,8 @@ async function storeByPage(platform: Platform, channel: ChannelRow, config: Meta
     group.entries.push(entry);
     byChannel.set(target.id, group);
   }
-  for (const { channel: target, entries } of byChannel.values()) await storeInbound(platform, target, { object, entry: entries });
+  for (const { channel: target, entries } of byChannel.values())
+    await storeInbound(platform, target, { object, entry: entries });
 }
 
 function webhookRoutes(type: MetaChannelType): FastifyPluginAsyncZod {
@@ -53,33 +40,34 @@ function webhookRoutes(type: MetaChannelType): FastifyPluginAsyncZod {
     const { platform } = app;
     const path = `/webhooks/${type}/:key`;
 
-    app.get(path, { config: { auth: 'public' }, schema: { tags, params: ZKeyParams, querystring: ZHandshake } }, async (req, reply) => {
-      const channel = await metaChannelByWebhookKey(platform.db, type, req.params.key);
-      const config = channel ? metaConfigOf(channel) : null;
-      const q = req.query;
-      const token = q['hub.verify_token'];
-      if (!config || q['hub.mode'] !== 'subscribe' || !token || !sameSecret(token, config.verifyToken))
-        throw new AppError('ERR_NO_PERMISSION');
-      return reply
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .send(q['hub.challenge'] ?? '');
-    });
+    app.get(
+      path,
+      { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, querystring: ZHubHandshake } },
+      async (req, reply) => {
+        const channel = await metaChannelByWebhookKey(platform.db, type, req.params.key);
+        const config = channel ? metaConfigOf(channel) : null;
+        return answerHubHandshake(reply, req.query, config?.verifyToken);
+      },
+    );
 
-    app.post(path, { config: { auth: 'public' }, schema: { tags, params: ZKeyParams, response: { 200: ZOk } } }, async (req) => {
-      const channel = await metaChannelByWebhookKey(platform.db, type, req.params.key);
-      const config = channel ? metaConfigOf(channel) : null;
-      const signature = req.headers['x-hub-signature-256'];
-      if (
-        !channel ||
-        !config ||
-        !req.rawBody ||
-        !verifyHubSignature(req.rawBody, typeof signature === 'string' ? signature : undefined, config.appSecret)
-      )
-        throw new AppError('ERR_WEBHOOK_SIGNATURE');
-      await storeByPage(platform, channel, config, req.body);
-      return { ok: true as const };
-    });
+    app.post(
+      path,
+      { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, response: { 200: ZOk } } },
+      async (req) => {
+        const channel = await metaChannelByWebhookKey(platform.db, type, req.params.key);
+        const config = channel ? metaConfigOf(channel) : null;
+        const signature = req.headers['x-hub-signature-256'];
+        if (
+          !channel ||
+          !config ||
+          !req.rawBody ||
+          !verifyHubSignature(req.rawBody, typeof signature === 'string' ? signature : undefined, config.appSecret)
+        )
+          throw new AppError('ERR_WEBHOOK_SIGNATURE');
+        await storeByPage(platform, channel, config, req.body);
+        return { ok: true as const };
+      },
+    );
   };
 }
 

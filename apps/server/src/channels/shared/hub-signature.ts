@@ -1,5 +1,8 @@
 // SECURITY-CRITICAL: verifies Meta's webhook signatures (WhatsApp Cloud API, Messenger, Instagram).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.js';
 
 /**
  * `X-Hub-Signature-256: sha256=<hex>` is an HMAC-SHA256 of the raw request body with the app
@@ -14,4 +17,37 @@ export function verifyHubSignature(rawBody: Buffer, header: string | undefined, 
 
 export function hubSignature(rawBody: Buffer | string, appSecret: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+}
+
+/** Two secrets compared in constant time. */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The path and query of Meta's webhook routes (`/webhooks/{type}/:key`, verification handshake). */
+export const ZWebhookKeyParams = z.object({ key: z.string().max(200) });
+export const ZHubHandshake = z.object({
+  'hub.mode': z.string().max(50).optional(),
+  'hub.verify_token': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(200).optional(),
+});
+
+/**
+ * Meta's verification GET: answers the challenge as plain text only when the mode is subscribe
+ * and the token is the channel's verify token (`undefined`: no such channel).
+ */
+export function answerHubHandshake(
+  reply: FastifyReply,
+  q: z.infer<typeof ZHubHandshake>,
+  verifyToken: string | undefined,
+) {
+  const token = q['hub.verify_token'];
+  if (verifyToken === undefined || q['hub.mode'] !== 'subscribe' || !token || !sameSecret(token, verifyToken))
+    throw new AppError('ERR_NO_PERMISSION');
+  return reply
+    .header('content-type', 'text/plain; charset=utf-8')
+    .header('x-content-type-options', 'nosniff')
+    .send(q['hub.challenge'] ?? '');
 }

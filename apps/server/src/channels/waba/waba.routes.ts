@@ -2,13 +2,11 @@
 // verification handshake only for the channel's verify token; POST is accepted only with a valid
 // X-Hub-Signature-256 over the exact bytes received, keyed by that channel's app secret. A payload
 // is stored (and enqueued) before the 200, and parsed later (HOUSE.md rule 8).
-import { timingSafeEqual } from 'node:crypto';
 import { ZOk } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
 import { storeInbound } from '../inbound/store-inbound.js';
-import { verifyHubSignature } from '../shared/hub-signature.js';
+import { answerHubHandshake, verifyHubSignature, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
 import { useRawJsonBody } from '../shared/raw-body.js';
 import './waba.adapter.js'; // registers the adapter for the inbound and outbound jobs
 import { wabaConfigOf } from './waba.graph.js';
@@ -17,24 +15,15 @@ import { wabaTemplatesRoutes } from './templates/waba-templates.routes.js';
 import { wabaChannelByWebhookKey } from './waba.webhook-channel.js';
 
 const tags = ['webhooks'];
-const ZKeyParams = z.object({ key: z.string().max(200) });
-const ZHandshake = z.object({
-  'hub.mode': z.string().max(50).optional(),
-  'hub.verify_token': z.string().max(500).optional(),
-  'hub.challenge': z.string().max(200).optional(),
-});
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** Only this channel's phone number: changes of other numbers of the same app are dropped. */
 function ownChanges(payload: unknown, phoneNumberId: string): unknown | null {
   const values = changeValues(payload, phoneNumberId);
   if (values.length === 0) return null;
-  return { object: 'whatsapp_business_account', entry: [{ changes: values.map((value) => ({ field: 'messages', value })) }] };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ changes: values.map((value) => ({ field: 'messages', value })) }],
+  };
 }
 
 const wabaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,29 +32,27 @@ const wabaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/webhooks/waba/:key',
-    { config: { auth: 'public' }, schema: { tags, params: ZKeyParams, querystring: ZHandshake } },
+    { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, querystring: ZHubHandshake } },
     async (req, reply) => {
       const channel = await wabaChannelByWebhookKey(platform.db, req.params.key);
       const config = channel ? wabaConfigOf(channel) : null;
-      const q = req.query;
-      const token = q['hub.verify_token'];
-      if (!config || q['hub.mode'] !== 'subscribe' || !token || !sameSecret(token, config.verifyToken))
-        throw new AppError('ERR_NO_PERMISSION');
-      return reply
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .send(q['hub.challenge'] ?? '');
+      return answerHubHandshake(reply, req.query, config?.verifyToken);
     },
   );
 
   app.post(
     '/webhooks/waba/:key',
-    { config: { auth: 'public' }, schema: { tags, params: ZKeyParams, response: { 200: ZOk } } },
+    { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, response: { 200: ZOk } } },
     async (req) => {
       const channel = await wabaChannelByWebhookKey(platform.db, req.params.key);
       const config = channel ? wabaConfigOf(channel) : null;
       const signature = req.headers['x-hub-signature-256'];
-      if (!channel || !config || !req.rawBody || !verifyHubSignature(req.rawBody, typeof signature === 'string' ? signature : undefined, config.appSecret))
+      if (
+        !channel ||
+        !config ||
+        !req.rawBody ||
+        !verifyHubSignature(req.rawBody, typeof signature === 'string' ? signature : undefined, config.appSecret)
+      )
         throw new AppError('ERR_WEBHOOK_SIGNATURE');
       const own = ownChanges(req.body, config.phoneNumberId);
       if (own) await storeInbound(platform, channel, own);
