@@ -49,7 +49,8 @@ const viewerQuery = tenantQuery<
  * the list page sizes, in one round trip.
  */
 export async function loadViewer(scope: TenantScope, auth: AuthContext, known?: TicketSettings): Promise<TicketViewer> {
-  const [row] = await scope.run(viewerQuery, { userId: auth.userId });
+  // An HTTP request read them with its session (auth.rules); others ask.
+  const [row] = auth.rules ? [auth.rules] : await scope.run(viewerQuery, { userId: auth.userId });
   const saved = row?.settings ?? {};
   const s = known ?? ({} as TicketSettings);
   if (!known) for (const k of KEYS) s[k] = (saved[k] ?? SETTING_DEFAULTS[k]) === 'enabled';

@@ -20,6 +20,19 @@ export interface AuthContext {
   isAdmin: boolean;
   /** Admin of the platform operator, tenant 1. */
   isOperator: boolean;
+  /**
+   * The rules the user works under, read with the session at the start of an HTTP request (one
+   * round trip less on every desk request): its queues, its wallet flag and the company's
+   * settings. Absent on long-lived contexts (sockets), which read them fresh each time.
+   */
+  rules?: AccessRules;
+}
+
+export interface AccessRules {
+  queueIds: number[];
+  ignoreWallet: boolean;
+  /** Every saved setting of the company, key -> value (defaults are the reader's). */
+  settings: Record<string, string>;
 }
 
 declare module 'fastify' {

@@ -4,12 +4,12 @@ import { OPERATOR_TENANT_ID, todayIso } from '@prosa/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
-import { authSessions, tenants, users } from '../db/schema.js';
+import { authSessions, settings, tenants, userQueues, users } from '../db/schema.js';
 import { TenantScope, unsafeSystemDb } from '../db/tenant-scope.js';
 import { verifyAccessToken } from '../security/tokens.js';
 import type { Platform } from '../platform.js';
 import { AppError } from './app-error.js';
-import type { AuthContext, AuthLevel } from './auth-context.js';
+import type { AccessRules, AuthContext, AuthLevel } from './auth-context.js';
 
 export function bearerToken(req: { headers: FastifyRequest['headers'] }): string | undefined {
   const h = req.headers.authorization;
@@ -17,7 +17,10 @@ export function bearerToken(req: { headers: FastifyRequest['headers'] }): string
   return h.slice(7).trim() || undefined;
 }
 
-/** The session with its user and tenant, prepared once per database (it runs on every request). */
+/**
+ * The session with its user and tenant, prepared once per database (it runs on every request);
+ * with the user's rules (queues, wallet flag, the company's settings: AccessRules).
+ */
 const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Database) {
   return unsafeSystemDb(db)
@@ -33,6 +36,11 @@ function prepareSessionQuery(db: Database) {
       email: users.email,
       tenantStatus: tenants.status,
       dueDate: tenants.dueDate,
+      ignoreWallet: users.ignoreWallet,
+      queueIds: sql<number[]>`coalesce((select json_agg(uq.queue_id) from ${userQueues} uq
+        where uq.tenant_id = ${users.tenantId} and uq.user_id = ${users.id}), '[]'::json)`,
+      settings: sql<Record<string, string>>`coalesce((select json_object_agg(st.key, st.value) from ${settings} st
+        where st.tenant_id = ${users.tenantId}), '{}'::json)`,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -54,7 +62,13 @@ export async function resolveSession(platform: Platform, token: string | undefin
   if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'ERR_TOKEN_EXPIRED' : 'ERR_SESSION_EXPIRED');
   const { claims } = verified;
   const [row] = await sessionQuery(platform.db).execute({ sessionId: claims.sessionId });
-  if (!row || row.revokedAt || row.expiresAt < new Date() || row.userId !== claims.userId || row.tenantId !== claims.tenantId) {
+  if (
+    !row ||
+    row.revokedAt ||
+    row.expiresAt < new Date() ||
+    row.userId !== claims.userId ||
+    row.tenantId !== claims.tenantId
+  ) {
     throw new AppError('ERR_SESSION_EXPIRED');
   }
   if (row.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
@@ -70,7 +84,17 @@ export async function resolveSession(platform: Platform, token: string | undefin
     isOperator: isAdmin && row.tenantId === OPERATOR_TENANT_ID,
   };
   const expired = row.tenantId !== OPERATOR_TENANT_ID && row.dueDate !== null && row.dueDate < todayIso();
-  return { auth, expired };
+  const rules: AccessRules = {
+    queueIds: jsonOf(row.queueIds),
+    ignoreWallet: row.ignoreWallet,
+    settings: jsonOf(row.settings),
+  };
+  return { auth, expired, rules };
+}
+
+/** node-postgres and PGlite parse json columns; a driver that does not gives text. */
+function jsonOf<T>(v: T | string): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 function allowed(level: AuthLevel, auth: AuthContext): boolean {
@@ -114,8 +138,9 @@ export function registerAuth(app: FastifyInstance, platform: Platform): void {
   app.addHook('onRequest', async (req) => {
     const level = req.routeOptions.config?.auth ?? 'public';
     if (level === 'public') return;
-    const { auth, expired } = await resolveSession(platform, bearerToken(req));
-    req.auth = auth;
+    const { auth, expired, rules } = await resolveSession(platform, bearerToken(req));
+    // The rules hold for this request only (sockets live long: they read them fresh).
+    req.auth = { ...auth, rules };
     req.scope = new TenantScope(auth.tenantId, platform.db.raw, platform.db);
     if (expired && !req.routeOptions.config?.allowExpired) throw new AppError('ERR_PLAN_EXPIRED');
     if (!allowed(level, auth)) throw new AppError('ERR_NO_PERMISSION');

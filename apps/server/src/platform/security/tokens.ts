@@ -21,15 +21,37 @@ export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, 
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/**
+ * Tokens whose signature was already checked, per secret, until they expire: every request and
+ * socket of a session presents the same token, and its HMAC check is the costliest step of
+ * authentication. A hit still checks the expiry; the session row is still read per request.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; expMs: number }>>();
+const VERIFIED_MAX = 10_000;
+
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<VerifyResult> {
+  let cache = verified.get(secret);
+  const hit = cache?.get(token);
+  if (hit) {
+    if (hit.expMs > Date.now()) return { ok: true, claims: hit.claims };
+    cache!.delete(token);
+    return { ok: false, reason: 'expired' };
+  }
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
     const tenantId = Number(payload.tid);
     const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
     const profile = payload.prf as Profile;
-    if (!userId || !tenantId || !sessionId || !profile) return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { userId, tenantId, sessionId, profile } };
+    if (!userId || !tenantId || !sessionId || !profile || typeof payload.exp !== 'number') {
+      return { ok: false, reason: 'invalid' };
+    }
+    const claims = { userId, tenantId, sessionId, profile };
+    if (!cache) verified.set(secret, (cache = new Map()));
+    // Oldest first out (a Map iterates in insertion order).
+    if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(token, { claims, expMs: payload.exp * 1000 });
+    return { ok: true, claims };
   } catch (e) {
     if (e instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };
