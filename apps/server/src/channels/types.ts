@@ -41,6 +41,31 @@ export type InboundEvent =
       externalId: string;
       status: 'sent' | 'delivered' | 'read' | 'played' | 'failed';
       error?: string;
+    }
+  /**
+   * A change to a message Prosa already has, named by its provider id (`targetExternalId`, unique
+   * per channel like `externalId`). Applying one again changes nothing; an unknown target is skipped.
+   */
+  | {
+      /** Someone's reaction now: `emoji` '' when they took it back. */
+      kind: 'reaction';
+      targetExternalId: string;
+      emoji: string;
+      /** Who reacted, by the provider's id (one reaction per person, in groups several people). */
+      author?: string;
+      /** Made from the company's own phone or account, not by the customer. */
+      fromMe?: boolean;
+    }
+  | {
+      /** The sender changed the text (or caption) of the message: its new text, formatted as stored. */
+      kind: 'edit';
+      targetExternalId: string;
+      body: string;
+    }
+  | {
+      /** The sender deleted the message for everyone; Prosa keeps its body for audit. */
+      kind: 'delete';
+      targetExternalId: string;
     };
 
 export interface OutboundMessage {
@@ -70,15 +95,53 @@ export type OutboundInteractive =
       sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[];
     };
 
+/**
+ * `reactions`, `edit` and `delete`: the adapter implements `react`, `edit` and `delete` (a test
+ * keeps the flags and the methods together); the desk offers only what is true here.
+ */
 export interface ChannelCapabilities {
   media: boolean;
   reactions: boolean;
+  /** The only reactions the provider takes (Telegram's fixed list, Instagram's heart); any when absent. */
+  reactionEmojis?: readonly string[];
   edit: boolean;
   delete: boolean;
   /** Max bytes of one file, when the provider limits it (Instagram 8 MB). */
   maxFileBytes?: number;
   /** Hours after the customer's last message during which free-form sends are allowed. */
   windowHours?: number;
+}
+
+/** A message the provider already has, as a reaction, an edit or a deletion addresses it. */
+export interface MessageActionTarget {
+  /** Prosa's id of the message (the web chat widget knows messages by it). */
+  messageId: number;
+  ticketId: number;
+  /** The provider's id of the message. */
+  externalId: string;
+  /** Whether the message is ours (WhatsApp addresses a message by its key, which says so). */
+  fromMe: boolean;
+  mediaType: string;
+  hasMedia: boolean;
+  /** The conversation, as for a send. */
+  to: OutboundMessage['to'];
+  /**
+   * The same for every attempt of one request and different for the next request: providers that
+   * take a client id for what they are sent (WhatsApp) use it, so a retry is not a second action.
+   */
+  requestKey: string;
+}
+
+/** A person the provider account knows (WhatsApp Web's address book), for POST /contacts/sync. */
+export interface KnownContact {
+  /** The provider's id of the person (a WhatsApp JID): what `fetchPictures` takes. */
+  providerId: string;
+  /** Phone digits, '' when only `lid` is known. */
+  number: string;
+  /** WhatsApp's LID JID, '' when unknown. */
+  lid: string;
+  /** The best name the provider has, '' when none. */
+  name: string;
 }
 
 /** Thrown by adapters; `retryable` failures are retried with backoff, others mark the message failed. */
@@ -122,8 +185,24 @@ export interface SessionContext {
 export interface ChannelAdapter {
   readonly type: ChannelRow['type'];
   readonly capabilities: ChannelCapabilities;
+  /**
+   * Provider calls (send, message actions) go through the live session, which only the app
+   * instance holding the channel's lease has (WhatsApp Web): jobs for them run on that instance
+   * (channels/session/session-jobs.ts).
+   */
+  readonly liveSessionOnly?: boolean;
   /** Sends one message; answers the provider's id of it. */
   send(platform: Platform, channel: ChannelRow, message: OutboundMessage): Promise<{ externalId: string }>;
+  /**
+   * Sets our reaction on a message to `emoji` ('' removes it). These three run from the
+   * messages.apply-action job: throw ChannelSendError (retryable or not) like `send`, and treat
+   * "already so" (the same reaction, text not modified, already deleted) as done.
+   */
+  react?(platform: Platform, channel: ChannelRow, target: MessageActionTarget, emoji: string): Promise<void>;
+  /** Replaces the text (or caption) of one of our messages. */
+  edit?(platform: Platform, channel: ChannelRow, target: MessageActionTarget, body: string): Promise<void>;
+  /** Deletes one of our messages for everyone. */
+  delete?(platform: Platform, channel: ChannelRow, target: MessageActionTarget): Promise<void>;
   /**
    * Turns one stored raw payload (a webhook body, a long-polling update) into events. May call
    * the provider (media downloads); must be safe to run again on the same payload.
@@ -136,4 +215,14 @@ export interface ChannelAdapter {
   connect?(ctx: SessionContext): Promise<ChannelSession | void>;
   /** Ends the provider side (webhook removal, logout); the channel row is not touched. */
   disconnect?(platform: Platform, channel: ChannelRow): Promise<void>;
+  /**
+   * The people the account knows, one per person, no groups or broadcast lists (POST /contacts/sync).
+   * Absent where the provider has no such list: the sync answers ERR_CHANNEL_NOT_SUPPORTED.
+   */
+  knownContacts?(platform: Platform, channel: ChannelRow): Promise<KnownContact[]>;
+  /**
+   * Asks the provider, in the background, for the profile pictures of these people (KnownContact
+   * providerIds) and stores them on Prosa's contacts that have none.
+   */
+  fetchPictures?(platform: Platform, channel: ChannelRow, providerIds: string[]): Promise<void>;
 }

@@ -1,11 +1,14 @@
 import { processInboundJob } from '../channels/inbound/process-inbound.job.js';
 import { sweepInboundJob } from '../channels/inbound/sweep-inbound.job.js';
+import { fetchPicturesJob } from '../channels/whatsapp/whatsapp.pictures.js';
 import type { JobDefinition } from '../platform/jobs/define-job.js';
 import { deliverWebhookJob } from './channel-webhooks/jobs/deliver-webhook.job.js';
 import { sweepWebhooksJob } from './channel-webhooks/jobs/sweep-webhooks.job.js';
 import { expireRatingWaitsJob } from './ratings/jobs/expire-rating-waits.job.js';
 import { resendStuckJob } from './messages/jobs/resend-stuck.job.js';
 import { sendMessageJob } from './messages/jobs/send-message.job.js';
+import { applyActionJob } from './messages/jobs/apply-action.job.js';
+import { sweepActionsJob } from './messages/jobs/sweep-actions.job.js';
 import { autoCloseTicketsJob } from './tickets/jobs/auto-close-tickets.job.js';
 import { autoPendingTicketsJob } from './tickets/jobs/auto-pending-tickets.job.js';
 import { sweepFarewellClosesJob } from './tickets/jobs/sweep-farewell-closes.job.js';
@@ -15,4 +18,4 @@ import { closeAfterFarewellJob } from './tickets/jobs/close-after-farewell.job.j
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
-export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob];
+export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, applyActionJob, sweepActionsJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob, fetchPicturesJob];

@@ -37,3 +37,15 @@ export const ZChannelWebhookDelivery = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 export type ChannelWebhookDelivery = z.infer<typeof ZChannelWebhookDelivery>;
+
+/** Deliveries per page of GET /channels/:id/webhook-deliveries. */
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20;
+export const ZChannelWebhookDeliveriesQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+/** One page of a channel's deliveries, newest first; `hasMore` says an older page exists. */
+export const ZChannelWebhookDeliveryList = z.object({
+  deliveries: z.array(ZChannelWebhookDelivery),
+  hasMore: z.boolean(),
+});
+export type ChannelWebhookDeliveryList = z.infer<typeof ZChannelWebhookDeliveryList>;

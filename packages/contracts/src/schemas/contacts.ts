@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, ZEmail, ZPhone, ZRequiredText } from './common.js';
+import { V, ZEmail, ZId, ZPhone, ZRequiredText } from './common.js';
 
 export const ZExtraInfo = z.array(z.object({ name: ZRequiredText(60), value: z.string().max(500, V.max) })).max(50);
 
@@ -73,3 +73,21 @@ export const ZContactImportResult = z.object({
   rejected: z.array(ZContactImportRow),
 });
 export type ContactImportResult = z.infer<typeof ZContactImportResult>;
+
+/**
+ * POST /contacts/sync (SPEC §2 "/contatos: import, export and sync"): the people a channel's
+ * account knows become Prosa contacts, where the provider has such a list (WhatsApp Web's address
+ * book). New numbers are created, known ones get a missing name; a name a person typed is kept.
+ */
+export const ZContactSync = z.object({ channelId: ZId });
+export type ContactSync = z.infer<typeof ZContactSync>;
+export const ZContactSyncResult = z.object({
+  /** People the channel's account knows (groups and broadcast lists are not people). */
+  total: z.number(),
+  created: z.number(),
+  /** Known contacts that got a name or their WhatsApp id. */
+  updated: z.number(),
+  /** People left out: no phone number known yet, or a number the contact form would refuse. */
+  skipped: z.number(),
+});
+export type ContactSyncResult = z.infer<typeof ZContactSyncResult>;

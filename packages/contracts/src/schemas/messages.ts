@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'played', 'failed', 'received'] as const;
-export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'system'] as const;
+/** `comment`: a public comment on a Facebook post or Instagram media (and our public replies to one). */
+export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'system', 'comment'] as const;
+/** What starts the body of a customer's public comment as stored (its preview in lists says so). */
+export const COMMENT_MARKER = '[comentário]';
+/** Changes to a message that Prosa tells the provider about (a reaction, an edit, a deletion). */
+export const MESSAGE_ACTION_KINDS = ['react', 'edit', 'delete'] as const;
+export type MessageActionKind = (typeof MESSAGE_ACTION_KINDS)[number];
+/** Emoji compared without variation selectors: the desk's "❤️" is Telegram's "❤". */
+export const sameEmoji = (a: string, b: string) => a.replace(/\uFE0F/g, '') === b.replace(/\uFE0F/g, '');
 
 /** Size limits of SPEC §9, in bytes. */
 export const LIMITS = {
@@ -35,6 +43,8 @@ export const ZMessage = z.object({
   userId: z.number().nullable(),
   clientId: z.string().nullable(),
   scheduleDate: z.string().nullable(),
+  /** The last reaction, edit or deletion that the provider refused for good (Prosa's copy has it). */
+  actionFailed: z.enum(MESSAGE_ACTION_KINDS).nullable(),
 });
 export type Message = z.infer<typeof ZMessage>;
 

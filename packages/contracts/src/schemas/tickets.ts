@@ -76,6 +76,18 @@ export const ZTicket = z.object({
     transfer: z.boolean(),
     delete: z.boolean(),
   }),
+  /**
+   * What the viewer may do to this ticket's messages, the channel's provider included (a channel
+   * without edits offers no edit). The message's own rules (ours, text, 24 hours) still apply.
+   */
+  messageActions: z.object({
+    react: z.boolean(),
+    /** The only reactions the channel takes (Telegram's list, Instagram's heart); null: any emoji. */
+    reactionEmojis: z.array(z.string()).nullable(),
+    edit: z.boolean(),
+    /** Deleting a message the customer already has; one never sent may always be deleted. */
+    delete: z.boolean(),
+  }),
 });
 export type Ticket = z.infer<typeof ZTicket>;
 /** `count` is exact up to 1,000 matching tickets, then 1,000 (the tab badges: GET /user/counttickets). */

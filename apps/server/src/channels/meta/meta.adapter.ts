@@ -16,9 +16,19 @@ import type { ChannelAdapter, ChannelRow, SessionContext } from '../types.js';
 import { metaConfigOf, type MetaChannelType } from './meta.config.js';
 import { parseMeta } from './meta.inbound.js';
 import { MAX_FILE_BYTES, sendMeta } from './meta.send.js';
+import { INSTAGRAM_REACTIONS, reactMeta } from './meta.actions.js';
 
-/** What the page sends to the app's webhook (Messenger DMs, their receipts and echoes, comments). */
-export const SUBSCRIBED_FIELDS = ['messages', 'messaging_postbacks', 'message_deliveries', 'message_reads', 'message_echoes', 'feed'];
+/** What the page sends to the app's webhook (DMs, their receipts, echoes, reactions and edits, comments). */
+export const SUBSCRIBED_FIELDS = [
+  'messages',
+  'messaging_postbacks',
+  'message_deliveries',
+  'message_reads',
+  'message_echoes',
+  'message_reactions',
+  'message_edits',
+  'feed',
+];
 
 /** Checks the page token, subscribes the app to the page and reports the page (or @account). */
 async function connectMeta(ctx: SessionContext): Promise<void> {
@@ -29,13 +39,13 @@ async function connectMeta(ctx: SessionContext): Promise<void> {
     throw new AppError('ERR_CHANNEL_TOKEN_INVALID');
   }
   try {
-    const page = await graphJson<{ id?: string; name?: string }>(platform, channel.token, 'GET', `/${config.pageId}?fields=id,name`);
+    const page = await graphJson<{ id?: string; name?: string }>(platform, channel, 'GET', `/${config.pageId}?fields=id,name`);
     let number = page.name ?? config.pageName ?? config.pageId;
     if (config.type === 'instagram') {
-      const ig = await graphJson<{ id?: string; username?: string }>(platform, channel.token, 'GET', `/${config.igUserId}?fields=id,username`);
+      const ig = await graphJson<{ id?: string; username?: string }>(platform, channel, 'GET', `/${config.igUserId}?fields=id,username`);
       number = `@${ig.username ?? config.igUsername ?? config.igUserId}`;
     }
-    await graphJson(platform, channel.token, 'POST', `/${config.pageId}/subscribed_apps?subscribed_fields=${SUBSCRIBED_FIELDS.join(',')}`);
+    await graphJson(platform, channel, 'POST', `/${config.pageId}/subscribed_apps?subscribed_fields=${SUBSCRIBED_FIELDS.join(',')}`);
     await ctx.report({ status: 'CONNECTED', number, retries: 0 });
   } catch (err) {
     await ctx.report({ status: 'DISCONNECTED' });
@@ -65,7 +75,7 @@ async function disconnectMeta(platform: Platform, channel: ChannelRow): Promise<
   );
   if (sharing) return;
   try {
-    await graphJson(platform, channel.token, 'DELETE', `/${config.pageId}/subscribed_apps`);
+    await graphJson(platform, channel, 'DELETE', `/${config.pageId}/subscribed_apps`);
   } catch (err) {
     // The channel is disconnected in Prosa either way; a revoked token cannot unsubscribe anything.
     platform.log.warn({ err, channelId: channel.id }, 'meta: unsubscribing the page failed');
@@ -75,8 +85,18 @@ async function disconnectMeta(platform: Platform, channel: ChannelRow): Promise<
 function metaAdapter(type: MetaChannelType): ChannelAdapter {
   return {
     type,
-    capabilities: { media: true, reactions: false, edit: false, delete: false, maxFileBytes: MAX_FILE_BYTES[type], windowHours: 24 },
+    // Reactions only (Instagram: its heart); the Send API neither edits nor deletes a sent message.
+    capabilities: {
+      media: true,
+      reactions: true,
+      ...(type === 'instagram' ? { reactionEmojis: INSTAGRAM_REACTIONS } : {}),
+      edit: false,
+      delete: false,
+      maxFileBytes: MAX_FILE_BYTES[type],
+      windowHours: 24,
+    },
     send: sendMeta,
+    react: reactMeta,
     parse: parseMeta,
     connect: connectMeta,
     disconnect: disconnectMeta,

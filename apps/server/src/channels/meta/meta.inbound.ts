@@ -50,7 +50,7 @@ async function newSenderProfiles(
   const fields = config.type === 'instagram' ? 'name,username,profile_pic' : 'name,profile_pic';
   for (const id of wanted.filter((x) => !knownIds.has(x)).slice(0, MAX_PROFILE_LOOKUPS)) {
     try {
-      found.set(id, await graphJson<Profile>(platform, channel.token, 'GET', `/${encodeURIComponent(id)}?fields=${fields}`));
+      found.set(id, await graphJson<Profile>(platform, channel, 'GET', `/${encodeURIComponent(id)}?fields=${fields}`));
     } catch (err) {
       platform.log.debug({ err, channelId: channel.id }, 'meta: sender profile not available');
     }
@@ -72,11 +72,15 @@ function withProfile(event: MessageEvent, profile: Profile | undefined): Message
 }
 
 /** The file of a message; a link that is gone or refused leaves a note instead of failing forever. */
-async function withAttachment(platform: Platform, item: Extract<MetaItem, { kind: 'message' }>): Promise<MessageEvent> {
+async function withAttachment(
+  platform: Platform,
+  channel: ChannelRow,
+  item: Extract<MetaItem, { kind: 'message' }>,
+): Promise<MessageEvent> {
   const { event, attachment } = item;
   if (!attachment) return event;
   try {
-    const { data, mimeType } = await downloadAttachment(platform, attachment.url);
+    const { data, mimeType } = await downloadAttachment(platform, channel, attachment.url);
     const fallback = `${attachment.type}-${event.externalId.replace(/[^A-Za-z0-9_-]/g, '').slice(-24) || 'file'}`;
     return { ...event, media: { data, mimeType, fileName: fileNameOf(attachment.url, mimeType, fallback) } };
   } catch (err) {
@@ -142,9 +146,9 @@ export async function parseMeta(platform: Platform, channel: ChannelRow, payload
   const events: InboundEvent[] = [];
   for (const item of items) {
     if (item.kind === 'message') {
-      const event = await withAttachment(platform, item);
+      const event = await withAttachment(platform, channel, item);
       events.push(withProfile(event, profiles.get(event.from.providerId ?? '')));
-    } else if (item.kind === 'status') events.push(item.event);
+    } else if (item.kind === 'status' || item.kind === 'change') events.push(item.event);
     else if (item.kind === 'watermark') events.push(...(await outboundUpTo(platform, channel, item.providerId, item.status, { until: item.until })));
     else events.push(...(await readUpTo(platform, channel, item.providerId, item.mid)));
   }

@@ -1,6 +1,7 @@
 /**
  * Files of the Messenger and Instagram channels. Inbound: an attachment's `payload.url` is a signed
- * CDN link, fetched without any token (the page token only ever goes to the Graph API). Outbound:
+ * CDN link, fetched without any token (the page token only ever goes to the Graph API) and through
+ * the channel's proxy when it has one (shared/proxy.ts), like its Graph API calls. Outbound:
  * the stored file is uploaded with POST /{page-id}/message_attachments (multipart: message, filedata;
  * `platform=instagram` for Instagram) and sent by the answered attachment_id.
  */
@@ -8,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@prosa/contracts';
 import type { Platform } from '../../platform/platform.js';
-import { GraphError, graphJson, isGraphOrigin, MEDIA_TIMEOUT_MS } from '../shared/graph-api.js';
+import { GraphError, graphJson, isGraphOrigin, MEDIA_TIMEOUT_MS, type GraphAuth } from '../shared/graph-api.js';
+import { proxyFetchInit } from '../shared/proxy.js';
 import type { MetaConfig } from './meta.config.js';
 
 /** A download that failed; `permanent` ones (gone, refused, too large) are not worth a retry. */
@@ -55,15 +57,21 @@ export function fileNameOf(url: string, mimeType: string, fallback: string): str
   return `${fallback}.${ext}`;
 }
 
+/** The attachment at a CDN link, fetched through the channel's proxy (direct without one). */
 export async function downloadAttachment(
   platform: Platform,
+  channel: { proxy?: string | null },
   url: string,
   maxBytes = LIMITS.messageInput,
 ): Promise<{ data: Buffer; mimeType: string }> {
   if (!allowed(platform, url)) throw new DownloadError('attachment url refused', true);
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS), redirect: 'follow' });
+    res = await fetch(url, {
+      ...proxyFetchInit(channel.proxy),
+      signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
+      redirect: 'follow',
+    });
   } catch (err) {
     throw new DownloadError(`network: ${(err as Error).message}`, false);
   }
@@ -89,7 +97,7 @@ export function attachmentTypeOf(mimeType: string): MetaAttachmentType {
 /** Uploads a stored file for sending; answers the attachment id. */
 export async function uploadAttachment(
   platform: Platform,
-  token: string,
+  token: GraphAuth,
   config: MetaConfig,
   type: MetaAttachmentType,
   file: { path: string; mimeType: string; fileName: string },

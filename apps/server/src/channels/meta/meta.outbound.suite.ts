@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
-import { messages } from '../../platform/db/schema.js';
+import { messageActions, messages } from '../../platform/db/schema.js';
 import type { Company } from '../../test/harness.js';
 import { channelAdapters } from '../registry.js';
 import type { MetaChannelType } from './meta.config.js';
@@ -175,6 +175,120 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
     env.standIn.failNext(1, 400, 100, type === 'messenger' ? 2018001 : 2534014, '/messages');
     const res = await reply(ticketId, { body: 'Olá?' });
     expect(await settled(res.body.id)).toMatchObject({ status: 'failed', lastError: 'ERR_WAPP_INVALID_CONTACT' });
+  });
+
+  describe('reactions, edits and deletions', () => {
+    const reactionsTo = (from: string) => sentTo(from).filter((x) => x.kind === 'reaction');
+    const react = (id: number, emoji: string) =>
+      env.h.request('POST', `/messages/reactions/${id}`, { token: a.admin.token, body: { emoji } });
+    const heart = '❤️';
+
+    it(
+      type === 'instagram'
+        ? "an agent's heart goes as the sender action react 'love', other emoji are refused"
+        : "an agent's reaction goes as the sender action react with its emoji, and unreact",
+      async () => {
+        const { from, inbound, ticketId } = await conversation();
+        const ticket = (await env.h.request('GET', `/tickets/${ticketId}`, { token: a.admin.token })).body;
+        expect(ticket.messageActions).toEqual({
+          react: true,
+          reactionEmojis: type === 'instagram' ? [heart] : null,
+          edit: false,
+          delete: false,
+        });
+        if (type === 'instagram')
+          expect(await react(inbound.id, '👍')).toMatchObject({
+            status: 400,
+            body: { error: 'ERR_CHANNEL_NOT_SUPPORTED' },
+          });
+        expect((await react(inbound.id, heart)).status).toBe(200);
+        await until(
+          () => reactionsTo(from),
+          (x) => x.length === 1,
+        );
+        await react(inbound.id, heart);
+        await until(
+          () => reactionsTo(from),
+          (x) => x.length === 2,
+        );
+        expect(reactionsTo(from).map((x) => x.payload)).toEqual([
+          {
+            recipient: { id: from },
+            sender_action: 'react',
+            payload: { message_id: inbound.externalId, reaction: type === 'instagram' ? 'love' : heart },
+          },
+          { recipient: { id: from }, sender_action: 'unreact', payload: { message_id: inbound.externalId } },
+        ]);
+      },
+    );
+
+    it('500 then a rate limit (613): the reaction is retried and made exactly once', async () => {
+      const { from, inbound } = await conversation();
+      env.standIn.failNext(1, 500, undefined, undefined, '/messages');
+      env.standIn.failNext(1, 400, 613, undefined, '/messages');
+      expect((await react(inbound.id, heart)).status).toBe(200);
+      const [action] = await until(
+        () => inTenant(env, a, (s) => s.select(messageActions, eq(messageActions.messageId, inbound.id))),
+        (rows) => rows[0]?.status === 'done',
+        30_000,
+      );
+      expect(action!.attempts).toBeGreaterThanOrEqual(3);
+      expect(reactionsTo(from)).toHaveLength(1);
+    }, 40_000);
+
+    it('edits and deletions of a sent message are refused (the Send API has neither)', async () => {
+      const { ticketId } = await conversation();
+      const sent = (await settled((await reply(ticketId, { body: 'Definitiva' })).body.id))!;
+      const refused = { status: 400, body: { error: 'ERR_CHANNEL_NOT_SUPPORTED' } };
+      expect(
+        await env.h.request('POST', `/messages/edit/${sent.id}`, { token: a.admin.token, body: { body: 'Outra' } }),
+      ).toMatchObject(refused);
+      expect(await env.h.request('DELETE', `/messages/${sent.id}`, { token: a.admin.token })).toMatchObject(refused);
+      expect(await messageRow(env, a, sent.id)).toEqual(sent);
+    });
+
+    it("the person's reaction, edit and unsent message change the stored messages", async () => {
+      const { from, inbound, ticketId } = await conversation();
+      const ours = (await settled((await reply(ticketId, { body: 'Chegou?' })).body.id))!;
+      const at = { object: mc.object, pageId: mc.page.id, from };
+      expect(await env.standIn.userReacts({ ...at, mid: ours.externalId!, emoji: '😮' })).toBe(200);
+      expect(await env.standIn.userEdits({ ...at, mid: inbound.externalId!, text: 'Oi, tudo bem?' })).toBe(200);
+      await settledInbound(env, a, mc.channel.id);
+      expect(
+        await until(
+          () => messageRow(env, a, ours.id),
+          (m) => (m?.reactions.length ?? 0) > 0,
+        ),
+      ).toMatchObject({
+        reactions: [{ emoji: '😮', fromMe: false, author: from }],
+      });
+      expect(
+        await until(
+          () => messageRow(env, a, inbound.id),
+          (m) => !!m?.isEdited,
+        ),
+      ).toMatchObject({
+        body: 'Oi, tudo bem?',
+        isEdited: true,
+      });
+      expect(await env.standIn.userReacts({ ...at, mid: ours.externalId!, emoji: null })).toBe(200);
+      expect(await env.standIn.userUnsends({ ...at, mid: inbound.externalId! })).toBe(200);
+      expect(
+        (await until(
+          () => messageRow(env, a, ours.id),
+          (m) => m?.reactions.length === 0,
+        ))!.reactions,
+      ).toEqual([]);
+      expect(
+        await until(
+          () => messageRow(env, a, inbound.id),
+          (m) => !!m?.isDeleted,
+        ),
+      ).toMatchObject({
+        isDeleted: true,
+        body: 'Oi, tudo bem?',
+      });
+    });
   });
 
   describe('file size', () => {

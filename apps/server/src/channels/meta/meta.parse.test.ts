@@ -14,13 +14,66 @@ const messenger = accountOf({ type: 'messenger', pageId: PAGE_ID, appSecret: 's'
 const instagram = accountOf({ type: 'instagram', pageId: PAGE_ID, igUserId: IG_ID, appSecret: 's', verifyToken: 'v' });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixtures are read as loose JSON and mutated per test
-const fixture = (name: string): any => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
-const parse = (name: string, account = name.startsWith('instagram') ? instagram : messenger) => parseMetaPayload(fixture(name), account);
+const fixture = (name: string): any =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
+const parse = (name: string, account = name.startsWith('instagram') ? instagram : messenger) =>
+  parseMetaPayload(fixture(name), account);
 const only = (name: string): MetaItem => {
   const items = parse(name);
   expect(items).toHaveLength(1);
   return items[0]!;
 };
+
+describe('reactions, edits and unsent messages (message_reactions, message_edits, is_deleted)', () => {
+  it("reads a person's reaction to our message, and its unreact", () => {
+    const target = 'm_AQHRpreviousPageMessage0000000000000000000000000000000000000000001';
+    expect(parse('messenger-reaction')).toEqual([
+      {
+        kind: 'change',
+        event: { kind: 'reaction', targetExternalId: target, emoji: '❤️', author: PSID, fromMe: false },
+      },
+      { kind: 'change', event: { kind: 'reaction', targetExternalId: target, emoji: '', author: PSID, fromMe: false } },
+    ]);
+  });
+
+  it('reads an Instagram reaction that names it without an emoji', () => {
+    expect(only('instagram-reaction')).toMatchObject({
+      kind: 'change',
+      event: { kind: 'reaction', emoji: '❤️', author: IGSID },
+    });
+  });
+
+  it("reads an edit as the message's new text", () => {
+    expect(only('messenger-edit')).toEqual({
+      kind: 'change',
+      event: {
+        kind: 'edit',
+        targetExternalId: 'm_AQHRm4mzU0cWFd0t3y2_9hqDXk9c4PdV7m5y1R8e2wz8q0r1Yk6vQp9xJ3wG2hB7nL5cT8sF4dE1aZ0uI6oM',
+        body: 'Olá! Vocês entregam em Campinas e Valinhos?',
+      },
+    });
+  });
+
+  it('reads an Instagram message marked deleted as its deletion, not as a new message', () => {
+    expect(only('instagram-unsend')).toEqual({
+      kind: 'change',
+      event: {
+        kind: 'delete',
+        targetExternalId:
+          'aWdfZAG1faXRlbToxOklHTWVzc2FnZAWQ6MTc4NDE0MDU4MjIzMDQ5MTQ6MzQwMjgyMzY2ODQxNzEwMzAxMjQ0MjU5NjU2NjQ0ODg5NjY3NTI3',
+      },
+    });
+  });
+
+  it("another page's reaction in the payload is not this channel's", () => {
+    expect(
+      parseMetaPayload(
+        fixture('messenger-reaction'),
+        accountOf({ type: 'messenger', pageId: '1', appSecret: 's', verifyToken: 'v' }),
+      ),
+    ).toEqual([]);
+  });
+});
 
 describe('Messenger webhook parser', () => {
   it('reads a text message with the PSID, the time and the message it replies to', () => {
@@ -40,11 +93,18 @@ describe('Messenger webhook parser', () => {
   it('turns each attachment into a message with its kind and URL; the second gets its own id', () => {
     const [image, file] = parse('messenger-image');
     expect(image).toMatchObject({
-      event: { externalId: 'm_AQHRimageMessage0Kx8vZ2c5Lq1Yh7Tg3Wn9Pd4Rf6Js0Ub2Ee8Mk1Ha5Xo3Cl7Vi9Qb2Nt4Sy6', mediaType: 'image', body: '' },
+      event: {
+        externalId: 'm_AQHRimageMessage0Kx8vZ2c5Lq1Yh7Tg3Wn9Pd4Rf6Js0Ub2Ee8Mk1Ha5Xo3Cl7Vi9Qb2Nt4Sy6',
+        mediaType: 'image',
+        body: '',
+      },
       attachment: { type: 'image', url: expect.stringMatching(/^https:\/\/scontent\.xx\.fbcdn\.net\//) },
     });
     expect(file).toMatchObject({
-      event: { externalId: 'm_AQHRimageMessage0Kx8vZ2c5Lq1Yh7Tg3Wn9Pd4Rf6Js0Ub2Ee8Mk1Ha5Xo3Cl7Vi9Qb2Nt4Sy6:1', mediaType: 'document' },
+      event: {
+        externalId: 'm_AQHRimageMessage0Kx8vZ2c5Lq1Yh7Tg3Wn9Pd4Rf6Js0Ub2Ee8Mk1Ha5Xo3Cl7Vi9Qb2Nt4Sy6:1',
+        mediaType: 'document',
+      },
       attachment: { type: 'file' },
     });
   });
@@ -62,7 +122,11 @@ describe('Messenger webhook parser', () => {
   it('a delivery with mids marks those messages delivered', () => {
     expect(only('messenger-delivery')).toEqual({
       kind: 'status',
-      event: { kind: 'status', externalId: 'm_AQHRsentByProsa01Wq8Er5Ty2Ui9Op6As3Df0Gh7Jk4Lz1Xc8Vb5Nm2Qw9Er6Ty3Ui0Op7As4', status: 'delivered' },
+      event: {
+        kind: 'status',
+        externalId: 'm_AQHRsentByProsa01Wq8Er5Ty2Ui9Op6As3Df0Gh7Jk4Lz1Xc8Vb5Nm2Qw9Er6Ty3Ui0Op7As4',
+        status: 'delivered',
+      },
     });
     const noMids = fixture('messenger-delivery');
     delete noMids.entry[0].messaging[0].delivery.mids;
@@ -72,7 +136,12 @@ describe('Messenger webhook parser', () => {
   });
 
   it('a read receipt is a watermark of everything sent to that person', () => {
-    expect(only('messenger-read')).toEqual({ kind: 'watermark', providerId: PSID, status: 'read', until: new Date(1718035440512) });
+    expect(only('messenger-read')).toEqual({
+      kind: 'watermark',
+      providerId: PSID,
+      status: 'read',
+      until: new Date(1718035440512),
+    });
   });
 
   it('a comment on a page post becomes a marked comment of the commenter, keyed by the comment id', () => {
@@ -132,7 +201,9 @@ describe('Instagram webhook parser', () => {
 
   it('a story reply is marked and carries the story link', () => {
     expect(only('instagram-story-reply')).toMatchObject({
-      event: { body: '[resposta ao story] https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17998765432109876&signature=Story1 Amei essa cor!' },
+      event: {
+        body: '[resposta ao story] https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17998765432109876&signature=Story1 Amei essa cor!',
+      },
     });
   });
 
@@ -157,7 +228,8 @@ describe('Instagram webhook parser', () => {
 });
 
 describe('Meta send errors and files', () => {
-  const err = (httpStatus: number, code: number | null, subcode: number | null = null) => sendErrorOf(new GraphError(httpStatus, code, 'x', subcode));
+  const err = (httpStatus: number, code: number | null, subcode: number | null = null) =>
+    sendErrorOf(new GraphError(httpStatus, code, 'x', subcode));
 
   it('sorts Graph errors into retryable ones and final codes', () => {
     expect(err(400, 10, 2018278)).toMatchObject({ message: 'ERR_WINDOW_CLOSED', retryable: false });
@@ -173,8 +245,12 @@ describe('Meta send errors and files', () => {
   });
 
   it('names files from their CDN link and picks the attachment type from the mime type', () => {
-    expect(fileNameOf('https://cdn.fbsbx.com/v/t59/orcamento.pdf?x=1', 'application/pdf', 'file-1')).toBe('orcamento.pdf');
-    expect(fileNameOf('https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1', 'image/jpeg', 'image-1')).toBe('image-1.jpg');
+    expect(fileNameOf('https://cdn.fbsbx.com/v/t59/orcamento.pdf?x=1', 'application/pdf', 'file-1')).toBe(
+      'orcamento.pdf',
+    );
+    expect(fileNameOf('https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=1', 'image/jpeg', 'image-1')).toBe(
+      'image-1.jpg',
+    );
     expect(attachmentTypeOf('image/png')).toBe('image');
     expect(attachmentTypeOf('image/webp')).toBe('file');
     expect(attachmentTypeOf('audio/ogg; codecs=opus')).toBe('audio');

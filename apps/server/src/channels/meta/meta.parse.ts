@@ -7,10 +7,12 @@
  * delivery | read | postback }], changes: [{ field: 'feed' | 'comments', value }] }] }. Only the
  * entries of this channel's page / Instagram account are read.
  */
+import { COMMENT_MARKER } from '@prosa/contracts';
 import type { InboundEvent } from '../types.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;
+type ChangeEvent = Extract<InboundEvent, { kind: 'reaction' | 'edit' | 'delete' }>;
 
 export type MetaObject = 'page' | 'instagram';
 
@@ -23,6 +25,8 @@ export interface AttachmentRef {
 export type MetaItem =
   | { kind: 'message'; event: MessageEvent; attachment?: AttachmentRef }
   | { kind: 'status'; event: StatusEvent }
+  /** A person's reaction, edit or unsent message, applied to the message it names. */
+  | { kind: 'change'; event: ChangeEvent }
   /** Everything we sent to this person until `until` has the status (Messenger watermarks). */
   | { kind: 'watermark'; providerId: string; status: 'delivered' | 'read'; until: Date }
   /** Instagram "seen": this message and the ones before it were read. */
@@ -37,8 +41,8 @@ export interface MetaAccount {
 
 /** Echoes of messages Prosa sent carry this metadata (Messenger): they are already stored. */
 export const PROSA_METADATA = 'prosa';
-/** The marker of a comment in the desk; the comment itself is the rest of the body. */
-export const COMMENT_MARKER = '[comentário]';
+/** The marker of a comment in the desk (contracts: the desk knows it too); the comment is the rest. */
+export { COMMENT_MARKER };
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- provider JSON is read defensively, field by field */
 type Json = Record<string, any>;
@@ -98,7 +102,9 @@ function messageItems(m: Json, msg: Json, account: MetaAccount, at: Date | undef
   const mid = str(msg.mid);
   const sender = str(obj(m.sender)?.id);
   const recipient = str(obj(m.recipient)?.id);
-  if (!mid || !sender || !recipient || msg.is_deleted) return [];
+  if (!mid || !sender || !recipient) return [];
+  // Instagram tells of an unsent message as the message again, marked deleted.
+  if (msg.is_deleted) return [{ kind: 'change', event: { kind: 'delete', targetExternalId: mid } }];
   const echo = msg.is_echo === true;
   // Our own sends come back as echoes (Messenger tags them); they are stored already.
   if (echo && str(msg.metadata)?.startsWith(PROSA_METADATA)) return [];
@@ -138,12 +144,47 @@ function messageItems(m: Json, msg: Json, account: MetaAccount, at: Date | undef
   return items;
 }
 
+/** Emoji of Meta's named reactions, for payloads that name one without its emoji. */
+const REACTION_EMOJI: Record<string, string> = {
+  love: '❤️',
+  like: '👍',
+  dislike: '👎',
+  smile: '😆',
+  laugh: '😆',
+  wow: '😮',
+  sad: '😢',
+  angry: '😠',
+};
+
+/** message_reactions: the person's reaction now (unreact: none); message_edits: the new text. */
+function changeOfMessaging(m: Json, sender: string, account: MetaAccount): MetaItem[] {
+  const fromUs = account.ids.includes(sender);
+  const reaction = obj(m.reaction);
+  if (reaction) {
+    const mid = str(reaction.mid);
+    if (!mid) return [];
+    const named = str(reaction.reaction) ?? '';
+    const emoji = str(reaction.action) === 'unreact' ? '' : (str(reaction.emoji) ?? REACTION_EMOJI[named] ?? '⭐');
+    return [
+      {
+        kind: 'change',
+        event: { kind: 'reaction', targetExternalId: mid, emoji, ...(fromUs ? { fromMe: true } : { author: sender, fromMe: false }) },
+      },
+    ];
+  }
+  const edit = obj(m.message_edit);
+  const mid = str(edit?.mid);
+  const text = str(edit?.text);
+  return mid && text !== undefined ? [{ kind: 'change', event: { kind: 'edit', targetExternalId: mid, body: text } }] : [];
+}
+
 function messagingItems(m: Json, account: MetaAccount): MetaItem[] {
   const at = timeOf(m.timestamp);
   const sender = str(obj(m.sender)?.id);
   const msg = obj(m.message);
   if (msg) return messageItems(m, msg, account, at);
   if (!sender) return [];
+  if (obj(m.reaction) || obj(m.message_edit)) return changeOfMessaging(m, sender, account);
   const delivery = obj(m.delivery);
   if (delivery) {
     const mids = arr(delivery.mids).map(str).filter((x): x is string => !!x);
@@ -177,7 +218,7 @@ function messagingItems(m: Json, account: MetaAccount): MetaItem[] {
       },
     ];
   }
-  // Reactions, referrals, handovers, optins: not conversation.
+  // Referrals, handovers, optins: not conversation.
   return [];
 }
 

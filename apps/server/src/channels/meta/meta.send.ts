@@ -44,7 +44,7 @@ interface SendAnswer {
 
 /** Messenger echoes carry our metadata back, so the inbound path can drop them. */
 async function post(platform: Platform, channel: ChannelRow, config: MetaConfig, to: string, message: Record<string, unknown>) {
-  const res = await graphJson<SendAnswer>(platform, channel.token, 'POST', `/${config.pageId}/messages`, {
+  const res = await graphJson<SendAnswer>(platform, channel, 'POST', `/${config.pageId}/messages`, {
     recipient: { id: to },
     messaging_type: 'RESPONSE',
     message: config.type === 'messenger' ? { ...message, metadata: PROSA_METADATA } : message,
@@ -65,7 +65,7 @@ const parts = (text: string, config: MetaConfig) => {
 /** A public reply to the comment the message quotes (POST /hub-message/comentary/{id}). */
 async function replyToComment(platform: Platform, channel: ChannelRow, config: MetaConfig, commentId: string, text: string) {
   const edge = config.type === 'instagram' ? 'replies' : 'comments';
-  const res = await graphJson<{ id?: string }>(platform, channel.token, 'POST', `/${encodeURIComponent(commentId)}/${edge}`, { message: text });
+  const res = await graphJson<{ id?: string }>(platform, channel, 'POST', `/${encodeURIComponent(commentId)}/${edge}`, { message: text });
   if (!res.id) throw new GraphError(200, null, 'the reply answered no id');
   return res.id;
 }
@@ -75,7 +75,7 @@ async function sendFile(platform: Platform, channel: ChannelRow, config: MetaCon
   const size = (await stat(file.path)).size;
   if (size > MAX_FILE_BYTES[config.type]) throw new ChannelSendError('ERR_FILE_TOO_LARGE', false);
   const type = attachmentTypeOf(file.mimeType);
-  const attachmentId = await uploadAttachment(platform, channel.token, config, type, file);
+  const attachmentId = await uploadAttachment(platform, channel, config, type, file);
   const id = await post(platform, channel, config, to, { attachment: { type, payload: { attachment_id: attachmentId } } });
   // An attachment takes no caption: the text follows as its own message, best effort (the file is
   // delivered; failing the whole message now would send the file again on retry).

@@ -3,12 +3,17 @@
  * what happened, and counts sessions alive per channel so a test can prove there is never more
  * than one. Register it for a type whose real adapter the test does not load, and restore the
  * registry afterwards (`restore()`).
+ *
+ * With `liveSessionOnly` it sends like WhatsApp Web: only where its session runs (the supervisor
+ * of the sending app instance runs the channel), else ERR_WAPP_NOT_INITIALIZED (retryable).
+ * `sends` records which instance sent what.
  */
 import { channelAdapters, registerChannelAdapter, type ChannelType } from '../registry.js';
-import type { ChannelAdapter, SessionContext } from '../types.js';
+import { ChannelSendError, type ChannelAdapter, type SessionContext } from '../types.js';
 
-export function fakeSessionAdapter(type: ChannelType) {
+export function fakeSessionAdapter(type: ChannelType, opts: { liveSessionOnly?: boolean } = {}) {
   const events: string[] = [];
+  const sends: { instance: string; channelId: number; messageId: number }[] = [];
   const alive = new Map<number, number>();
   const maxAlive = new Map<number, number>();
   const contexts = new Map<number, SessionContext>();
@@ -20,7 +25,11 @@ export function fakeSessionAdapter(type: ChannelType) {
   const adapter: ChannelAdapter = {
     type,
     capabilities: { media: false, reactions: false, edit: false, delete: false },
-    async send(_p, _c, message) {
+    liveSessionOnly: opts.liveSessionOnly ?? false,
+    async send(platform, channel, message) {
+      if (opts.liveSessionOnly && !platform.sessions.isRunning(channel.id))
+        throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', true);
+      sends.push({ instance: platform.sessions.instanceId, channelId: channel.id, messageId: message.messageId });
       return { externalId: `fake-${message.messageId}` };
     },
     async connect(ctx) {
@@ -56,6 +65,7 @@ export function fakeSessionAdapter(type: ChannelType) {
   return {
     adapter,
     events,
+    sends,
     behaviour,
     contexts,
     alive: (id: number) => alive.get(id) ?? 0,

@@ -118,6 +118,20 @@ export async function sendCommand(
   return rows.length > 0;
 }
 
+/**
+ * The instance that holds a live lease on the channel (by the database's clock), if any: where
+ * work needing the channel's live session must run (session-jobs.ts).
+ */
+export async function liveOwnerOf(scope: TenantScope, channelId: number): Promise<string | null> {
+  const [row] = await scope.query((db, owns) =>
+    db
+      .select({ owner: channels.sessionOwner })
+      .from(channels)
+      .where(owns(channels, eq(channels.id, channelId), sql`${channels.sessionLeaseUntil} > now()`)),
+  );
+  return row?.owner ?? null;
+}
+
 export interface SessionRef {
   id: number;
   tenantId: number;

@@ -73,6 +73,9 @@ export class SessionTimers {
   /** Commands for sessions this instance runs (restart, stop, logout), left by other instances. */
   async poll(): Promise<void> {
     if (this.sup.running.size === 0) return;
+    // Sessions here: other instances must be able to hand their work over (a listener that could
+    // not start, or whose start failed, is tried again).
+    await this.sup.rpc.ensureStarted().catch(() => undefined);
     for (const cmd of await findCommands(this.sup.platform.db, this.sup.instanceId)) {
       await this.sup
         .withLock(cmd.id, () => this.runCommand(cmd))

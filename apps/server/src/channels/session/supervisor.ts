@@ -19,6 +19,9 @@
  *   A graceful shutdown expires its leases (status unchanged), so another instance or the next
  *   start picks them up at once. Webhook-only connections (the adapter answers no session) keep no
  *   owner, so the scan never touches them.
+ * - Work that needs the live session but is picked up by another instance (a WhatsApp Web send
+ *   from the shared job queue) is handed to the owner: session-jobs.ts, over session-rpc.ts, which
+ *   this supervisor starts with its sessions and serves while the instance runs.
  * Channel types without `connect` (web chat) are simply CONNECTED.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,6 +36,8 @@ import { channelAdapters } from '../registry.js';
 import { reportSession } from '../session-state.js';
 import { ChannelSendError, type ChannelRow, type ChannelSession, type SessionState } from '../types.js';
 import { claimLease, expireLease, releaseLease, sendCommand } from './lease.js';
+import { serveSessionJob } from './session-jobs.js';
+import { SessionRpc, type RpcTimings } from './session-rpc.js';
 import { SessionTimers } from './session-timers.js';
 
 export interface SessionSupervisorOptions {
@@ -45,6 +50,8 @@ export interface SessionSupervisorOptions {
   pollMs?: number;
   /** How often orphaned sessions are looked for. */
   scanMs?: number;
+  /** Waits of calls to other instances (session-rpc.ts); tests shorten them. */
+  rpcTimings?: RpcTimings;
 }
 
 /** One connection attempt; its reports count only while it is live (a replaced session is muted). */
@@ -77,6 +84,8 @@ export class SessionSupervisor {
   private readonly locks = new Map<number, Promise<unknown>>();
   /** Background steps (renew, poll, scan); public so tests can run one step at a time. */
   readonly timers: SessionTimers;
+  /** Calls to and from other instances for work that needs a session held elsewhere. */
+  readonly rpc: SessionRpc;
   private closing = false;
 
   constructor(
@@ -90,6 +99,12 @@ export class SessionSupervisor {
       pollMs: opts.pollMs ?? 2_000,
       scanMs: opts.scanMs ?? 30_000,
     });
+    this.rpc = new SessionRpc(
+      this.instanceId,
+      () => this.platform,
+      (req) => serveSessionJob(this.platform, req),
+      opts.rpcTimings,
+    );
   }
 
   get platform(): Platform {
@@ -136,6 +151,8 @@ export class SessionSupervisor {
   /** Starts the background work (lease renewal, commands, orphan scan) and reconnects orphans. */
   async startAll(): Promise<void> {
     this.closing = false;
+    this.rpc.resume();
+    await this.startRpc();
     await this.timers.start();
   }
 
@@ -153,6 +170,7 @@ export class SessionSupervisor {
         );
       });
     }
+    await this.rpc.stop();
   }
 
   /** One action per channel at a time on this instance. */
@@ -179,6 +197,8 @@ export class SessionSupervisor {
       return this.load(tenantId, channelId);
     }
     if (this.closing) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    // Before claiming: other instances hand this one the session's work once it owns it.
+    await this.startRpc();
     const local = this.running.get(channelId);
     if (local) await this.stopLocal(channelId, local, { logout: false });
 
@@ -290,6 +310,16 @@ export class SessionSupervisor {
       await this.stopLocal(channelId, r, { logout: false });
       await withTenant(this.platform.db, tenantId, (s) => releaseLease(s, channelId, this.instanceId));
     }).catch((err) => this.platform.log.warn({ err, channelId }, 'ended session not released'));
+  }
+
+  /**
+   * Listens for work other instances hand over. A failure (database unreachable for a moment) does
+   * not stop sessions: their work asked from elsewhere is retried until the next try here works.
+   */
+  private async startRpc(): Promise<void> {
+    await this.rpc.ensureStarted().catch((err: unknown) => {
+      if (!this.closing) this.platform.log.warn({ err }, 'session rpc not listening yet');
+    });
   }
 
   /** True while shutting down (the timers stop acting). */

@@ -2,9 +2,11 @@
  * A small client of Meta's Graph API, shared by the WhatsApp Cloud API, Messenger and Instagram
  * channels. Every call carries an access token as a Bearer header (never in a query string) and
  * has a timeout; Graph errors (`{ error: { message, type, code, error_subcode, fbtrace_id } }`)
- * become GraphError.
+ * become GraphError. Calls made for a channel (`GraphAuth` is the channel row, or its token and
+ * proxy) go through the channel's proxy when it has one (proxy.ts).
  */
 import type { Platform } from '../../platform/platform.js';
+import { proxyFetchInit } from './proxy.js';
 
 /** SPEC §9: calls time out after 20 s; media transfers get longer. */
 export const GRAPH_TIMEOUT_MS = 20_000;
@@ -22,6 +24,10 @@ export class GraphError extends Error {
     super(message);
   }
 }
+
+/** Who calls: a bare access token (no channel yet, e.g. picking pages), or a channel's token and proxy. */
+export type GraphAuth = string | { token: string; proxy?: string | null };
+const authOf = (auth: GraphAuth) => (typeof auth === 'string' ? { token: auth, proxy: '' } : auth);
 
 interface GraphErrorBody {
   error?: { message?: string; type?: string; code?: number; error_subcode?: number; fbtrace_id?: string };
@@ -44,10 +50,12 @@ export function isGraphOrigin(platform: Platform, url: string): boolean {
   }
 }
 
-async function call(url: string, token: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+async function call(url: string, auth: GraphAuth, init: RequestInit, timeoutMs: number): Promise<Response> {
+  const { token, proxy } = authOf(auth);
   try {
     return await fetch(url, {
       ...init,
+      ...proxyFetchInit(proxy),
       headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'follow',
@@ -77,7 +85,7 @@ async function failure(res: Response): Promise<GraphError> {
 /** A JSON call (`body` is sent as JSON, a FormData as multipart); answers the parsed JSON. */
 export async function graphJson<T>(
   platform: Platform,
-  token: string,
+  auth: GraphAuth,
   method: 'GET' | 'POST' | 'DELETE',
   pathOrUrl: string,
   body?: unknown,
@@ -89,7 +97,7 @@ export async function graphJson<T>(
     init.body = JSON.stringify(body);
     init.headers = { 'content-type': 'application/json' };
   }
-  const res = await call(graphUrl(platform, pathOrUrl), token, init, timeoutMs);
+  const res = await call(graphUrl(platform, pathOrUrl), auth, init, timeoutMs);
   if (!res.ok) throw await failure(res);
   try {
     return (await res.json()) as T;
@@ -99,8 +107,8 @@ export async function graphJson<T>(
 }
 
 /** The bytes at a media URL (the token is required there too), at most `maxBytes`. */
-export async function graphBytes(url: string, token: string, maxBytes: number): Promise<{ data: Buffer; contentType: string }> {
-  const res = await call(url, token, { method: 'GET' }, MEDIA_TIMEOUT_MS);
+export async function graphBytes(url: string, auth: GraphAuth, maxBytes: number): Promise<{ data: Buffer; contentType: string }> {
+  const res = await call(url, auth, { method: 'GET' }, MEDIA_TIMEOUT_MS);
   if (!res.ok) throw await failure(res);
   const declared = Number(res.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new GraphError(res.status, null, `media larger than ${maxBytes} bytes`);

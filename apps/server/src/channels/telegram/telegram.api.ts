@@ -1,13 +1,15 @@
 /**
  * The Telegram Bot API client of one channel (grammY's `Api`), pointed at TELEGRAM_API_ROOT so
- * tests and the sandbox talk to the local stand-in, and the mapping of its failures.
+ * tests and the sandbox talk to the local stand-in, through the channel's proxy when it has one
+ * (grammY fetches with node-fetch, which takes a Node agent), and the mapping of its failures.
  */
 import { Api, GrammyError, HttpError } from 'grammy';
 import type { Platform } from '../../platform/platform.js';
+import { proxyAgentOf } from '../shared/proxy.js';
 import { ChannelSendError, type ChannelRow } from '../types.js';
 
 /** The update kinds Prosa handles; others are not even sent by Telegram. */
-export const ALLOWED_UPDATES = ['message'] as const;
+export const ALLOWED_UPDATES = ['message', 'edited_message', 'message_reaction'] as const;
 
 export function apiRootOf(platform: Platform): string {
   return platform.config.providers.telegramApiRoot;
@@ -18,12 +20,21 @@ const REQUEST_TIMEOUT_SECONDS = 60;
 /** SPEC §9: send message timeout. */
 export const SEND_TIMEOUT_SECONDS = 240;
 
-export function telegramApi(platform: Platform, token: string, timeoutSeconds = REQUEST_TIMEOUT_SECONDS): Api {
-  return new Api(token, { apiRoot: apiRootOf(platform), timeoutSeconds });
+/** A bot token alone (no channel yet), or the channel's token and proxy. */
+export type TelegramAuth = string | Pick<ChannelRow, 'token' | 'proxy'>;
+
+export function telegramApi(platform: Platform, auth: TelegramAuth, timeoutSeconds = REQUEST_TIMEOUT_SECONDS): Api {
+  const { token, proxy } = typeof auth === 'string' ? { token: auth, proxy: '' } : auth;
+  const agent = proxyAgentOf(proxy);
+  return new Api(token, {
+    apiRoot: apiRootOf(platform),
+    timeoutSeconds,
+    ...(agent ? { baseFetchConfig: { agent } } : {}),
+  });
 }
 
 export const apiOf = (platform: Platform, channel: ChannelRow, timeoutSeconds?: number) =>
-  telegramApi(platform, channel.token, timeoutSeconds);
+  telegramApi(platform, channel, timeoutSeconds);
 
 /** The bot token is wrong or revoked: Telegram answers 401 Unauthorized (404 for a malformed one). */
 export const isTokenRejected = (err: unknown) =>

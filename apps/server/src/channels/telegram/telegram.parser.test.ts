@@ -96,7 +96,26 @@ describe('telegram parser', () => {
     });
   });
 
-  it.each(['edited-message', 'callback-query', 'my-chat-member-blocked', 'channel-post'])(
+  it('an edited message is an edit of the stored one (in a group, with who wrote it in front)', async () => {
+    expect(await parse('edited-message')).toEqual([
+      { kind: 'edit', targetExternalId: '5512348871:412', body: 'Olá, preciso de ajuda com meu pedido 8812' },
+    ]);
+    expect(await parse('group-edited-message')).toEqual([
+      { kind: 'edit', targetExternalId: '-4012556677:77', body: 'Pedro Lima: Alguém pode ver a cotação de hoje?' },
+    ]);
+  });
+
+  it("a reaction update is the person's reaction now, none when taken back", async () => {
+    const target = '5512348871:415';
+    expect(await parse('message-reaction')).toEqual([
+      { kind: 'reaction', targetExternalId: target, emoji: '👍', author: '5512348871', fromMe: false },
+    ]);
+    expect(await parse('message-reaction-removed')).toEqual([
+      { kind: 'reaction', targetExternalId: target, emoji: '', author: '5512348871', fromMe: false },
+    ]);
+  });
+
+  it.each(['callback-query', 'my-chat-member-blocked', 'channel-post'])(
     '%s is ignored without failing',
     async (name) => {
       expect(await parse(name)).toEqual([]);

@@ -1,14 +1,16 @@
 /**
  * One Telegram Update (a webhook body or a getUpdates item, stored raw) into Prosa's inbound
- * events. Only new messages of private chats and groups become messages; edits, channel posts,
- * callback queries and the rest are ignored without failing. Media is fetched with getFile and
- * the file download URL; a failed download throws so the inbound job retries it.
+ * events. New messages of private chats and groups become messages, `edited_message` an edit of
+ * the stored one and `message_reaction` the person's reaction; channel posts, callback queries and
+ * the rest are ignored without failing. Media is fetched with getFile and the file download URL; a
+ * failed download throws so the inbound job retries it.
  */
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { GrammyError } from 'grammy';
-import type { Message, Update } from 'grammy/types';
+import type { Message, MessageReactionUpdated, Update } from 'grammy/types';
 import type { Platform } from '../../platform/platform.js';
+import { proxyFetchInit } from '../shared/proxy.js';
 import type { ChannelRow, InboundEvent } from '../types.js';
 import { apiOf, apiRootOf } from './telegram.api.js';
 
@@ -97,6 +99,7 @@ async function download(platform: Platform, channel: ChannelRow, ref: MediaRef):
   try {
     const res = await fetch(`${apiRootOf(platform)}/file/bot${channel.token}/${filePath}`, {
       signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+      ...proxyFetchInit(channel.proxy),
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     data = Buffer.from(await res.arrayBuffer());
@@ -111,23 +114,61 @@ async function download(platform: Platform, channel: ChannelRow, ref: MediaRef):
   };
 }
 
+const isGroupChat = (chat: { type: string }) => chat.type === 'group' || chat.type === 'supergroup';
+
+/** In a group the chat is the contact; who wrote goes before the text, so agents can tell. */
+function withSender(m: Message, body: string): string {
+  const sender = isGroupChat(m.chat) && m.from ? nameOf(m.from) : '';
+  return sender ? (body ? `${sender}: ${body}` : sender) : body;
+}
+
+/** The new text (or caption) of an edited message, written as its first version was stored. */
+function editEvents(m: Message): InboundEvent[] {
+  if (typeof m.message_id !== 'number' || !m.chat) return [];
+  const text = bodyOf(m);
+  // A caption taken off a file leaves what is stored (the file's name): nothing to show instead.
+  if (!text) return [];
+  return [{ kind: 'edit', targetExternalId: externalIdOf(m.chat.id, m.message_id), body: withSender(m, text) }];
+}
+
+/**
+ * A person's reaction now (bots get these when `message_reaction` is allowed and, in groups, when
+ * they are administrators). Bots see one reaction per person: the first emoji one, a paid or
+ * custom emoji one as a star, none when taken back.
+ */
+function reactionEvents(r: MessageReactionUpdated): InboundEvent[] {
+  const who = r.user?.id ?? r.actor_chat?.id;
+  if (typeof r.message_id !== 'number' || !r.chat || who === undefined) return [];
+  const list = Array.isArray(r.new_reaction) ? r.new_reaction : [];
+  const emoji = list.find((x) => x.type === 'emoji');
+  return [
+    {
+      kind: 'reaction',
+      targetExternalId: externalIdOf(r.chat.id, r.message_id),
+      emoji: emoji?.type === 'emoji' ? emoji.emoji : list.length ? '⭐' : '',
+      author: String(who),
+      fromMe: false,
+    },
+  ];
+}
+
 export async function parseTelegramUpdate(
   platform: Platform,
   channel: ChannelRow,
   payload: unknown,
 ): Promise<InboundEvent[]> {
   const update = payload as Update | null;
+  if (update?.edited_message) return editEvents(update.edited_message);
+  if (update?.message_reaction) return reactionEvents(update.message_reaction);
   const m = update?.message;
   if (!m || typeof m.message_id !== 'number' || !m.chat) return [];
   const chat = m.chat;
-  const isGroup = chat.type === 'group' || chat.type === 'supergroup';
+  const isGroup = isGroupChat(chat);
   const ref = mediaOf(m);
   const media = ref ? await download(platform, channel, ref) : null;
   let body = bodyOf(m);
   if (ref && !media && !body) body = ref.fileName ? `[${ref.fileName}]` : `[${ref.mediaType}]`;
-  // In a group the chat is the contact; who wrote goes before the text, so agents can tell.
-  const sender = isGroup && m.from ? nameOf(m.from) : '';
-  if (sender) body = body ? `${sender}: ${body}` : sender;
+  body = withSender(m, body);
   const event: MessageEvent = {
     kind: 'message',
     externalId: externalIdOf(chat.id, m.message_id),

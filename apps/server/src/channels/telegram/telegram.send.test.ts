@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
-import { channels, contacts, messages, tickets } from '../../platform/db/schema.js';
+import { channels, contacts, inboundEvents, messageActions, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { storageOf } from '../../platform/storage/storage.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
@@ -152,5 +152,101 @@ describe(`telegram send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
       lastError: 'ERR_WAPP_INVALID_CONTACT',
       sendAttempts: 1,
     });
+  });
+});
+
+describe(`telegram reactions, edits and deletions (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  const actionsOn = (chatId: number) => standIn.actions().filter((x) => x.chatId === chatId);
+  const actionRows = (messageId: number) =>
+    withTenant(db(), a.tenantId, (s) => s.select(messageActions, eq(messageActions.messageId, messageId)));
+  const settledAction = (messageId: number, n = 1) =>
+    until(
+      () => actionRows(messageId),
+      (rows) => rows.length >= n && rows.every((r) => r.status !== 'pending'),
+    );
+  const sentReply = async (ticketId: number, body: string) =>
+    (await settled((await reply(ticketId, { body })).body.id))!;
+  const idIn = (externalId: string | null) => Number(externalId!.split(':')[1]);
+
+  it('the ticket offers Telegram reactions (its own list), edits and deletions', async () => {
+    const c = await conversation();
+    const { messageActions: can } = (await h.request('GET', `/tickets/${c.ticketId}`, { token: a.admin.token })).body;
+    expect(can).toMatchObject({ react: true, edit: true, delete: true });
+    expect(can.reactionEmojis).toContain('👍');
+    expect(can.reactionEmojis).not.toContain('🥳');
+  });
+
+  it("an agent's edit, reaction and deletion reach the chat through the Bot API", async () => {
+    const c = await conversation('Vocês entregam sábado?');
+    const mine = await sentReply(c.ticketId, 'Entregamos sim');
+    await h.request('POST', `/messages/edit/${mine.id}`, {
+      token: a.admin.token,
+      body: { body: 'Entregamos sim, até 12h' },
+    });
+    await settledAction(mine.id);
+    expect(standIn.message(c.chatId, idIn(mine.externalId))).toMatchObject({ text: 'Entregamos sim, até 12h' });
+
+    // The desk's "❤️" is Telegram's "❤"; an emoji outside Telegram's list is refused at once.
+    const react = (emoji: string) =>
+      h.request('POST', `/messages/reactions/${c.customerMessage.id}`, { token: a.admin.token, body: { emoji } });
+    expect((await react('❤️')).status).toBe(200);
+    expect(await react('🥳')).toMatchObject({ status: 400, body: { error: 'ERR_CHANNEL_NOT_SUPPORTED' } });
+    await settledAction(c.customerMessage.id);
+
+    expect((await h.request('DELETE', `/messages/${mine.id}`, { token: a.admin.token })).status).toBe(200);
+    await settledAction(mine.id, 2);
+    expect(standIn.message(c.chatId, idIn(mine.externalId))).toBeUndefined();
+    expect(actionsOn(c.chatId)).toEqual([
+      {
+        method: 'editMessageText',
+        chatId: c.chatId,
+        messageId: idIn(mine.externalId),
+        text: 'Entregamos sim, até 12h',
+      },
+      { method: 'setMessageReaction', chatId: c.chatId, messageId: c.telegramMessageId, reaction: ['❤'] },
+      { method: 'deleteMessage', chatId: c.chatId, messageId: idIn(mine.externalId) },
+    ]);
+  });
+
+  it('a 500 and a 429 are retried, and the edit is made exactly once', async () => {
+    const c = await conversation();
+    const mine = await sentReply(c.ticketId, 'versão 1');
+    standIn.failNext(1, 500, undefined, 'editMessageText');
+    standIn.failNext(1, 429, 1, 'editMessageText');
+    await h.request('POST', `/messages/edit/${mine.id}`, { token: a.admin.token, body: { body: 'versão 2' } });
+    const [row] = await settledAction(mine.id);
+    expect(row).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+    expect(actionsOn(c.chatId)).toEqual([
+      { method: 'editMessageText', chatId: c.chatId, messageId: idIn(mine.externalId), text: 'versão 2' },
+    ]);
+  });
+
+  it('a message Telegram no longer has fails the edit for good, shown on the message', async () => {
+    const c = await conversation();
+    const mine = await sentReply(c.ticketId, 'vai sumir');
+    // Deleted in the Telegram app meanwhile: the bot's edit finds nothing.
+    await withTenant(db(), a.tenantId, (s) =>
+      s.update(messages, { externalId: `${c.chatId}:999999` }, eq(messages.id, mine.id)),
+    );
+    await h.request('POST', `/messages/edit/${mine.id}`, { token: a.admin.token, body: { body: 'sumiu?' } });
+    const [row] = await settledAction(mine.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await messageRow(mine.id)).toMatchObject({ actionFailed: 'edit', body: 'sumiu?' });
+  });
+
+  it("the customer's edit and reaction change the stored message, once however often Telegram delivers them", async () => {
+    const c = await conversation('Pedido 881');
+    const ours = await sentReply(c.ticketId, 'Anotado');
+    const edited = await standIn.userEdits(c.chatId, c.telegramMessageId, 'Pedido 8812');
+    const reacted = await standIn.userReacts(c.chatId, idIn(ours.externalId), '👍');
+    // Telegram delivering each update twice (a webhook retried, a poll not confirmed).
+    for (const update of [edited.update, reacted.update, edited.update, reacted.update])
+      await storeInbound(h.app.platform, channel, update);
+    await until(
+      () => withTenant(db(), a.tenantId, (s) => s.select(inboundEvents, eq(inboundEvents.channelId, channel.id))),
+      (rows) => rows.every((r) => r.processedAt !== null),
+    );
+    expect(await messageRow(c.customerMessage.id)).toMatchObject({ body: 'Pedido 8812', isEdited: true });
+    expect((await messageRow(ours.id))!.reactions).toEqual([{ emoji: '👍', fromMe: false, author: String(c.chatId) }]);
   });
 });

@@ -89,7 +89,7 @@ export async function disconnectTelegram(ctx: Pick<SessionContext, 'platform' | 
 
 function startPolling(ctx: SessionContext, number: string, opts: PollingOptions): ChannelSession {
   // The client waits a bit longer than Telegram holds the poll, so a slow answer is not cut off.
-  const api: Api = telegramApi(ctx.platform, ctx.channel.token, opts.timeoutSeconds + 30);
+  const api: Api = telegramApi(ctx.platform, ctx.channel, opts.timeoutSeconds + 30);
   const abort = new AbortController();
   const log = ctx.platform.log;
   let failures = 0;
@@ -163,7 +163,7 @@ function startPolling(ctx: SessionContext, number: string, opts: PollingOptions)
       if (offset <= confirmed) return;
       // Confirms what was stored since the last poll, so the next connection does not fetch it
       // again (it would be deduplicated anyway). Best effort and short.
-      await telegramApi(ctx.platform, ctx.channel.token, 5)
+      await telegramApi(ctx.platform, ctx.channel, 5)
         .getUpdates({ offset, limit: 1, timeout: 0 })
         .catch(() => undefined);
     },

@@ -15,7 +15,7 @@ import type { ChannelAdapter, ChannelRow, InboundEvent, OutboundMessage } from '
 import { GraphError, graphJson, wabaConfigOf } from './waba.graph.js';
 import { downloadMedia } from './waba.media.js';
 import { parseWabaPayload } from './waba.parse.js';
-import { sendWaba } from './waba.send.js';
+import { reactWaba, sendWaba } from './waba.send.js';
 
 async function parse(platform: Platform, channel: ChannelRow, payload: unknown): Promise<InboundEvent[]> {
   const config = wabaConfigOf(channel);
@@ -24,7 +24,7 @@ async function parse(platform: Platform, channel: ChannelRow, payload: unknown):
   for (const parsed of parseWabaPayload(payload, config.phoneNumberId)) {
     if (parsed.event.kind === 'message' && 'media' in parsed && parsed.media) {
       // A failed download throws: the job retries the payload, and dedupe keeps what was stored.
-      events.push({ ...parsed.event, media: await downloadMedia(platform, channel.token, parsed.media) });
+      events.push({ ...parsed.event, media: await downloadMedia(platform, channel, parsed.media) });
     } else events.push(parsed.event);
   }
   return events;
@@ -43,10 +43,12 @@ export const wabaAdapter: ChannelAdapter = {
   type: 'waba',
   // SPEC §9: up to 100 MB in the message input, which is also WhatsApp's document limit; smaller
   // per-type limits (5 MB images, 16 MB video) make the adapter send the file as a document.
-  capabilities: { media: true, reactions: false, edit: false, delete: false, windowHours: 24, maxFileBytes: LIMITS.messageInput },
+  // Reactions only: the Cloud API neither edits nor deletes a sent message.
+  capabilities: { media: true, reactions: true, edit: false, delete: false, windowHours: 24, maxFileBytes: LIMITS.messageInput },
   async send(platform, channel, message) {
     return sendWaba(platform, channel, await withTemplate(platform, channel, message));
   },
+  react: reactWaba,
   parse,
   /** Checks the token against the phone number and keeps its display number. */
   async connect(ctx) {
@@ -55,7 +57,7 @@ export const wabaAdapter: ChannelAdapter = {
     try {
       const info = await graphJson<{ display_phone_number?: string }>(
         ctx.platform,
-        ctx.channel.token,
+        ctx.channel,
         'GET',
         `/${config.phoneNumberId}?fields=display_phone_number,verified_name`,
       );

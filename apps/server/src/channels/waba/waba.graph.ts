@@ -15,6 +15,7 @@ export {
   graphJson,
   graphUrl,
   isGraphOrigin,
+  type GraphAuth,
 } from '../shared/graph-api.js';
 
 /** The channel's provider settings; a channel saved without them cannot talk to the Graph API. */

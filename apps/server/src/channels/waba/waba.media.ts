@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { LIMITS, type WabaConfig } from '@prosa/contracts';
 import type { Platform } from '../../platform/platform.js';
-import { GraphError, graphBytes, graphJson, isGraphOrigin, MEDIA_TIMEOUT_MS } from './waba.graph.js';
+import { GraphError, graphBytes, graphJson, isGraphOrigin, MEDIA_TIMEOUT_MS, type GraphAuth } from './waba.graph.js';
 import type { MediaRef } from './waba.parse.js';
 
 interface MediaInfo {
@@ -20,7 +20,7 @@ interface MediaInfo {
 /** Fails with ERR_MEDIA_DOWNLOAD_FAILED (the inbound job retries the whole payload). */
 export async function downloadMedia(
   platform: Platform,
-  token: string,
+  token: GraphAuth,
   ref: MediaRef,
 ): Promise<{ data: Buffer; mimeType: string; fileName?: string }> {
   try {
@@ -62,7 +62,7 @@ function defaultName(id: string, mimeType: string): string {
 /** Uploads a stored file for sending; answers the media id. */
 export async function uploadMedia(
   platform: Platform,
-  token: string,
+  token: GraphAuth,
   config: WabaConfig,
   file: { path: string; mimeType: string; fileName: string },
 ): Promise<string> {

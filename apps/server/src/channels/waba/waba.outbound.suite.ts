@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
-import { messages, tickets } from '../../platform/db/schema.js';
+import { messageActions, messages, tickets } from '../../platform/db/schema.js';
 import type { Company } from '../../test/harness.js';
 import { channelAdapters } from '../registry.js';
 import type { ChannelRow } from '../types.js';
@@ -198,6 +198,84 @@ export function outboundSuite(envOf: () => WabaEnv): void {
         id: l.externalId,
         payload: { interactive: { type: 'list', action: { button: 'Opções' } } },
       });
+    });
+  });
+
+  describe('waba reactions (the Cloud API has no edit or deletion)', () => {
+    const reactionsTo = (from: string) => sentTo(from).filter((x) => x.type === 'reaction');
+    const react = (id: number, emoji: string) =>
+      env.h.request('POST', `/messages/reactions/${id}`, { token: a.admin.token, body: { emoji } });
+
+    it("an agent's reaction is a reaction message naming the customer's wamid; taking it back sends an empty emoji", async () => {
+      const { from, inbound } = await conversation();
+      expect((await react(inbound.id, '🙏')).status).toBe(200);
+      await until(
+        () => reactionsTo(from),
+        (x) => x.length === 1,
+      );
+      expect((await react(inbound.id, '🙏')).body.reactions).toEqual([]);
+      await until(
+        () => reactionsTo(from),
+        (x) => x.length === 2,
+      );
+      expect(reactionsTo(from).map((x) => x.payload)).toEqual([
+        expect.objectContaining({
+          messaging_product: 'whatsapp',
+          to: from,
+          type: 'reaction',
+          reaction: { message_id: inbound.externalId, emoji: '🙏' },
+        }),
+        expect.objectContaining({ type: 'reaction', reaction: { message_id: inbound.externalId, emoji: '' } }),
+      ]);
+    });
+
+    it('500 then 429: the reaction is retried and sent exactly once', async () => {
+      const { from, inbound } = await conversation();
+      env.standIn.failNext(1, 500, undefined, '/messages');
+      env.standIn.failNext(1, 429, 130429, '/messages');
+      expect((await react(inbound.id, '👍')).status).toBe(200);
+      const [action] = await until(
+        () => inTenant(env, a, (s) => s.select(messageActions, eq(messageActions.messageId, inbound.id))),
+        (rows) => rows[0]?.status === 'done',
+        30_000,
+      );
+      expect(action!.attempts).toBeGreaterThanOrEqual(3);
+      expect(reactionsTo(from)).toHaveLength(1);
+    }, 40_000);
+
+    it('an edit or a deletion of a sent message is refused with ERR_CHANNEL_NOT_SUPPORTED, changing nothing', async () => {
+      const { ticketId } = await conversation();
+      const sent = (await settled((await reply(ticketId, { body: 'Sem volta' })).body.id))!;
+      const refused = { status: 400, body: { error: 'ERR_CHANNEL_NOT_SUPPORTED' } };
+      expect(
+        await env.h.request('POST', `/messages/edit/${sent.id}`, { token: a.admin.token, body: { body: 'Com volta' } }),
+      ).toMatchObject(refused);
+      expect(await env.h.request('DELETE', `/messages/${sent.id}`, { token: a.admin.token })).toMatchObject(refused);
+      expect(await row(sent.id)).toEqual(sent);
+      const ticket = await env.h.request('GET', `/tickets/${ticketId}`, { token: a.admin.token });
+      expect(ticket.body.messageActions).toEqual({ react: true, reactionEmojis: null, edit: false, delete: false });
+    });
+
+    it("the customer's reaction to our message is stored once, and taken back", async () => {
+      const { from, ticketId } = await conversation();
+      const ours = (await settled((await reply(ticketId, { body: 'Pedido enviado!' })).body.id))!;
+      const reaction = { messageId: ours.externalId!, emoji: '❤️' };
+      await env.standIn.userSends({ from, reaction });
+      await env.standIn.userSends({ from, reaction });
+      const reacted = await until(
+        () => row(ours.id),
+        (m) => (m?.reactions.length ?? 0) > 0,
+      );
+      expect(reacted!.reactions).toEqual([{ emoji: '❤️', fromMe: false, author: from }]);
+      await env.standIn.userSends({ from, reaction: { messageId: ours.externalId!, emoji: '' } });
+      expect(
+        (await until(
+          () => row(ours.id),
+          (m) => m?.reactions.length === 0,
+        ))!.reactions,
+      ).toEqual([]);
+      // Reactions are not messages: the conversation still has the two messages.
+      expect(await inTenant(env, a, (s) => s.count(messages, eq(messages.ticketId, ticketId)))).toBe(2);
     });
   });
 

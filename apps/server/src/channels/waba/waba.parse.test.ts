@@ -61,9 +61,22 @@ describe('WhatsApp Cloud API webhook parser', () => {
     expect(only('button').event).toMatchObject({ body: 'Confirmar', replyId: 'CONFIRMAR_PEDIDO' });
   });
 
-  it('writes a shared contact as text and ignores reactions', () => {
+  it('writes a shared contact as text', () => {
     expect(only('contacts').event).toMatchObject({ body: 'João Lima\n+55 21 99876-5432\njoao@example.com' });
-    expect(parse('reaction')).toEqual([]);
+  });
+
+  it("reads a reaction as the customer's reaction to the message it names, and its removal (no emoji)", () => {
+    const target = 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABEYEjQ2QUY4RjA0MDZFQjI2RjM5NAA=';
+    expect(only('reaction')).toEqual({
+      event: { kind: 'reaction', targetExternalId: target, emoji: '👍', author: '5511987654321', fromMe: false },
+    });
+    expect(only('reaction-removed').event).toEqual({
+      kind: 'reaction',
+      targetExternalId: target,
+      emoji: '',
+      author: '5511987654321',
+      fromMe: false,
+    });
   });
 
   it('reads sent, delivered and read statuses, and a failure with its code and title', () => {

@@ -11,6 +11,7 @@ import type { InboundEvent } from '../types.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;
+type ReactionEvent = Extract<InboundEvent, { kind: 'reaction' }>;
 
 export interface MediaRef {
   id: string;
@@ -18,7 +19,7 @@ export interface MediaRef {
   fileName?: string;
 }
 /** A parsed event; a message with media still has to fetch it (`media`). */
-export type WabaParsed = { event: StatusEvent } | { event: MessageEvent; media?: MediaRef };
+export type WabaParsed = { event: StatusEvent | ReactionEvent } | { event: MessageEvent; media?: MediaRef };
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- provider JSON is read defensively, field by field */
 type Json = Record<string, any>;
@@ -101,8 +102,8 @@ function contentOf(m: Json): { body: string; mediaType?: MessageEvent['mediaType
       const b = obj(m.button) ?? {};
       return { body: str(b.text) ?? '', ...(str(b.payload) ? { replyId: str(b.payload)! } : {}) };
     }
-    // Reactions would change another message's row: not part of the shared inbound path yet.
-    // Number changes and identity notices of the customer are not conversation.
+    // Reactions change the message they name (reactionEvent). Number changes and identity
+    // notices of the customer are not conversation.
     case 'reaction':
     case 'system':
     case 'request_welcome':
@@ -111,6 +112,14 @@ function contentOf(m: Json): { body: string; mediaType?: MessageEvent['mediaType
       // unsupported, order, unknown new kinds: the agent sees that something arrived.
       return { body: `[${type || 'unsupported'}]` };
   }
+}
+
+/** The customer's reaction now, to the message of `reaction.message_id` (no emoji: taken back). */
+function reactionEvent(m: Json, from: string): ReactionEvent | null {
+  const r = obj(m.reaction);
+  const target = str(r?.message_id);
+  if (!target) return null;
+  return { kind: 'reaction', targetExternalId: target, emoji: str(r?.emoji) ?? '', author: from.replace(/\D/g, ''), fromMe: false };
 }
 
 function messageEvents(value: Json): WabaParsed[] {
@@ -126,6 +135,11 @@ function messageEvents(value: Json): WabaParsed[] {
     const id = str(m?.id);
     const from = str(m?.from);
     if (!m || !id || !from) continue;
+    if (str(m.type) === 'reaction') {
+      const reaction = reactionEvent(m, from);
+      if (reaction) out.push({ event: reaction });
+      continue;
+    }
     const content = contentOf(m);
     if (!content) continue;
     const name = names.get(from) ?? (names.size === 1 ? [...names.values()][0] : undefined);

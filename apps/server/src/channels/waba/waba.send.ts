@@ -6,7 +6,13 @@
 import { stat } from 'node:fs/promises';
 import type { WabaConfig } from '@prosa/contracts';
 import type { Platform } from '../../platform/platform.js';
-import { ChannelSendError, type ChannelRow, type OutboundInteractive, type OutboundMessage } from '../types.js';
+import {
+  ChannelSendError,
+  type ChannelRow,
+  type MessageActionTarget,
+  type OutboundInteractive,
+  type OutboundMessage,
+} from '../types.js';
 import { GraphError, graphJson, wabaConfigOf } from './waba.graph.js';
 import { uploadMedia } from './waba.media.js';
 
@@ -87,7 +93,7 @@ interface SendAnswer {
 }
 
 async function post(platform: Platform, channel: ChannelRow, config: WabaConfig, payload: Record<string, unknown>) {
-  const res = await graphJson<SendAnswer>(platform, channel.token, 'POST', `/${config.phoneNumberId}/messages`, {
+  const res = await graphJson<SendAnswer>(platform, channel, 'POST', `/${config.phoneNumberId}/messages`, {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     ...payload,
@@ -95,6 +101,24 @@ async function post(platform: Platform, channel: ChannelRow, config: WabaConfig,
   const id = res.messages?.[0]?.id;
   if (!id) throw new GraphError(200, null, 'the send answered no message id');
   return id;
+}
+
+/**
+ * Our reaction to a message of the conversation (a `reaction` message naming its wamid); an empty
+ * emoji removes it. The Cloud API has no edit or deletion of sent messages.
+ */
+export async function reactWaba(platform: Platform, channel: ChannelRow, target: MessageActionTarget, emoji: string): Promise<void> {
+  const config = wabaConfigOf(channel);
+  if (!config || !channel.token) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
+  const to = target.to.number.replace(/\D/g, '');
+  if (!to) throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
+  try {
+    await post(platform, channel, config, { to, type: 'reaction', reaction: { message_id: target.externalId, emoji } });
+  } catch (err) {
+    const mapped = sendErrorOf(err);
+    platform.log.warn({ channelId: channel.id, messageId: target.messageId, reason: mapped.message }, 'waba reaction failed');
+    throw mapped;
+  }
 }
 
 export async function sendWaba(
@@ -117,7 +141,7 @@ export async function sendWaba(
     if (msg.media) {
       const size = (await stat(msg.media.path)).size;
       const type = waMediaTypeOf(msg.mediaType, msg.media.mimeType, size);
-      const mediaId = await uploadMedia(platform, channel.token, config, msg.media);
+      const mediaId = await uploadMedia(platform, channel, config, msg.media);
       const captioned = type === 'image' || type === 'video' || type === 'document';
       const media = {
         id: mediaId,

@@ -1,17 +1,40 @@
 /**
  * The web chat channel: Prosa is its own provider. Sending an agent's reply means emitting it to
  * the visitor's widget room on the `/webchat` namespace; the widget acknowledges display through
- * its socket (webchat.socket.ts), which marks the message delivered/read.
+ * its socket (webchat.socket.ts), which marks the message delivered/read. Reactions, edits and
+ * deletions are `update` events to the same room, naming the message by Prosa's id; the widget's
+ * history (webchat.queries.ts) shows them too after a reload.
  */
+import type { Platform } from '../../platform/platform.js';
 import { registerChannelAdapter } from '../registry.js';
-import { ChannelSendError, type ChannelAdapter } from '../types.js';
+import { ChannelSendError, type ChannelAdapter, type ChannelRow, type MessageActionTarget } from '../types.js';
 
 export const outboundExternalId = (messageId: number) => `wc-out-${messageId}`;
+
+/** What changed on a message the visitor sees: our reaction, its new text, or its deletion. */
+export type WebchatUpdate = { id: number } & (
+  { reaction: string } | { body: string; edited: true } | { deleted: true }
+);
+
+function emitUpdate(platform: Platform, channel: ChannelRow, target: MessageActionTarget, update: WebchatUpdate) {
+  const visitorId = target.to.providerId;
+  if (!visitorId) throw new ChannelSendError('web chat contact without a visitor id', false);
+  platform.realtime.emit(channel.tenantId, { kind: 'webchat', channelId: channel.id, visitorId }, 'update', update);
+}
 
 export const webchatAdapter: ChannelAdapter = {
   type: 'webchat',
   // Text only for now; no provider window: the visitor may be answered at any time.
-  capabilities: { media: false, reactions: false, edit: false, delete: false },
+  capabilities: { media: false, reactions: true, edit: true, delete: true },
+  async react(platform, channel, target, emoji) {
+    emitUpdate(platform, channel, target, { id: target.messageId, reaction: emoji });
+  },
+  async edit(platform, channel, target, body) {
+    emitUpdate(platform, channel, target, { id: target.messageId, body, edited: true });
+  },
+  async delete(platform, channel, target) {
+    emitUpdate(platform, channel, target, { id: target.messageId, deleted: true });
+  },
   async send(platform, channel, message) {
     const visitorId = message.to.providerId;
     if (!visitorId) throw new ChannelSendError('web chat contact without a visitor id', false);

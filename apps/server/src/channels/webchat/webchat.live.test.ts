@@ -34,7 +34,11 @@ afterAll(async () => {
 
 function widgetSocket(token?: string, namespace = '/webchat', base = url): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = connect(`${base}${namespace}`, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    const s = connect(`${base}${namespace}`, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+    });
     open.push(s);
     s.once('connect', () => resolve(s));
     s.once('connect_error', (e) => reject(e));
@@ -51,7 +55,13 @@ const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 async function agentReply(c: Company, channel: ChannelRow, v: Visitor, body: string) {
   const { ticketId } = (await say(h, channel.token, v, `pergunta antes de "${body}"`)).body;
   return withTenant(h.app.platform.db, c.tenantId, async (scope) => {
-    const row = await scope.insert(messages, { ticketId, channelId: channel.id, fromMe: true, body, status: 'pending' });
+    const row = await scope.insert(messages, {
+      ticketId,
+      channelId: channel.id,
+      fromMe: true,
+      body,
+      status: 'pending',
+    });
     expect(await deliverMessage(h.app.platform, scope, row.id)).toBe('sent');
     return (await scope.first(messages, eq(messages.id, row.id)))!;
   });
@@ -59,7 +69,10 @@ async function agentReply(c: Company, channel: ChannelRow, v: Visitor, body: str
 
 describe('web chat live', () => {
   it('the adapter is registered for the outbound job, text only', () => {
-    expect(channelAdapters.webchat).toMatchObject({ type: 'webchat', capabilities: { media: false } });
+    expect(channelAdapters.webchat).toMatchObject({
+      type: 'webchat',
+      capabilities: { media: false, reactions: true, edit: true, delete: true },
+    });
     expect(channelAdapters.webchat!.capabilities.windowHours).toBeUndefined();
   });
 
@@ -102,13 +115,66 @@ describe('web chat live', () => {
     await withTenant(h.app.platform.db, a.tenantId, (scope) =>
       scope.update(tickets, { status: 'open', userId: a.admin.userId }, eq(tickets.id, ticketId)),
     );
-    const sent = await h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body: { body: 'Abrimos sim, {{name}}!' } });
+    const sent = await h.request('POST', `/messages/${ticketId}`, {
+      token: a.admin.token,
+      body: { body: 'Abrimos sim, {{name}}!' },
+    });
     expect(sent.status).toBe(201);
     for (let i = 0; i < 50 && !got.some((m) => (m as { id: number }).id === sent.body.id); i++) await settle(100);
-    expect(got).toContainEqual({ id: sent.body.id, body: 'Abrimos sim, Rita!', fromMe: true, createdAt: expect.any(String) });
+    expect(got).toContainEqual({
+      id: sent.body.id,
+      body: 'Abrimos sim, Rita!',
+      fromMe: true,
+      createdAt: expect.any(String),
+    });
     expect(await s.emitWithAck('ack', { id: sent.body.id, status: 'read' })).toEqual({ ok: true });
     const history = await h.request('GET', `/webchat/${chA.token}/messages`, { token: v.visitorToken });
     expect(history.body.at(-1)).toMatchObject({ id: sent.body.id, fromMe: true, status: 'read' });
+  });
+
+  it("the agent's reaction, edit and deletion reach the widget live, and its history after a reload", async () => {
+    const v = await visitor(h, chA.token);
+    const other = await visitor(h, chA.token);
+    const s = await widgetSocket(v.visitorToken);
+    const got = collect(s, 'update');
+    const leaked = collect(await widgetSocket(other.visitorToken), 'update');
+    const asked = (await say(h, chA.token, v, 'Tem em azul?')).body;
+    await withTenant(h.app.platform.db, a.tenantId, (scope) =>
+      scope.update(tickets, { status: 'open', userId: a.admin.userId }, eq(tickets.id, asked.ticketId)),
+    );
+    const reply = await agentReply(a, chA, v, 'Temos sim');
+    const as = { token: a.admin.token };
+    expect((await h.request('POST', `/messages/reactions/${asked.id}`, { ...as, body: { emoji: '👍' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await h.request('POST', `/messages/edit/${reply.id}`, { ...as, body: { body: 'Temos sim, e em verde' } }))
+        .status,
+    ).toBe(200);
+    for (let i = 0; i < 100 && got.length < 2; i++) await settle(100);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        { id: asked.id, reaction: '👍' },
+        { id: reply.id, body: 'Temos sim, e em verde', edited: true },
+      ]),
+    );
+    let history = (await h.request('GET', `/webchat/${chA.token}/messages`, { token: v.visitorToken })).body;
+    expect(history.find((m: { id: number }) => m.id === asked.id)).toMatchObject({ reaction: '👍', isEdited: false });
+    expect(history.find((m: { id: number }) => m.id === reply.id)).toMatchObject({
+      body: 'Temos sim, e em verde',
+      isEdited: true,
+    });
+
+    expect((await h.request('DELETE', `/messages/${reply.id}`, as)).status).toBe(200);
+    for (let i = 0; i < 100 && got.length < 3; i++) await settle(100);
+    expect(got.at(-1)).toEqual({ id: reply.id, deleted: true });
+    history = (await h.request('GET', `/webchat/${chA.token}/messages`, { token: v.visitorToken })).body;
+    expect(history.find((m: { id: number }) => m.id === reply.id)).toMatchObject({
+      body: '',
+      isDeleted: true,
+      isEdited: false,
+    });
+    expect(leaked).toEqual([]);
   });
 
   it("marks a reply read when the widget acknowledges it, only for the visitor's own messages", async () => {
@@ -119,7 +185,11 @@ describe('web chat live', () => {
     const reply = await agentReply(a, chA, v1, 'Pode confirmar?');
     expect(await s2.emitWithAck('ack', { id: reply.id, status: 'read' })).toEqual({ ok: false });
     const statusOf = () =>
-      withTenant(h.app.platform.db, a.tenantId, async (scope) => (await scope.first(messages, eq(messages.id, reply.id)))!.status);
+      withTenant(
+        h.app.platform.db,
+        a.tenantId,
+        async (scope) => (await scope.first(messages, eq(messages.id, reply.id)))!.status,
+      );
     expect(await statusOf()).toBe('sent');
     expect(await s1.emitWithAck('ack', { id: reply.id, status: 'read' })).toEqual({ ok: true });
     expect(await statusOf()).toBe('read');
@@ -146,7 +216,9 @@ describe('web chat live', () => {
       scope.update(messages, { status: 'sent', externalId: sent.externalId }, eq(messages.id, row.id)),
     );
     expect(await ack).toEqual({ ok: true });
-    const after = await withTenant(h.app.platform.db, a.tenantId, (scope) => scope.first(messages, eq(messages.id, row.id)));
+    const after = await withTenant(h.app.platform.db, a.tenantId, (scope) =>
+      scope.first(messages, eq(messages.id, row.id)),
+    );
     expect(after!.status).toBe('read');
   });
 
@@ -178,7 +250,13 @@ describe('widget script and demo page', () => {
     const [padaria] = await sys.select().from(tenants).where(eq(tenants.name, 'Padaria Central'));
     const seeded = () => sys.select().from(channels).where(eq(channels.tenantId, padaria!.id));
     const [site] = await seeded();
-    expect(site).toMatchObject({ name: 'Site', type: 'webchat', status: 'CONNECTED', isDefault: true, config: { demo: true } });
+    expect(site).toMatchObject({
+      name: 'Site',
+      type: 'webchat',
+      status: 'CONNECTED',
+      isDefault: true,
+      config: { demo: true },
+    });
     expect(site!.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(site!.defaultQueueId).not.toBeNull();
     // Seeding again adds nothing; a demo company that lost its channel gets it back.

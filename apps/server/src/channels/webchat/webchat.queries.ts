@@ -9,6 +9,7 @@ import type { Database } from '../../platform/db/client.js';
 import { channels, contacts, messages, tenants, tickets } from '../../platform/db/schema.js';
 import { unsafeSystemDb, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { ourReaction } from '../../modules/messages/messages.presenter.js';
 import type { ChannelRow } from '../types.js';
 
 /** Widget keys are random base64url strings; anything else is not looked up at all. */
@@ -56,6 +57,10 @@ export interface VisitorMessage {
   fromMe: boolean;
   createdAt: string;
   status: string;
+  isEdited: boolean;
+  isDeleted: boolean;
+  /** The company's reaction to the message ('' when none). */
+  reaction: string;
 }
 
 export const HISTORY_LIMIT = 100;
@@ -78,6 +83,8 @@ export async function visitorHistory(scope: TenantScope, channelId: number, visi
         body: messages.body,
         fromMe: messages.fromMe,
         isDeleted: messages.isDeleted,
+        isEdited: messages.isEdited,
+        reactions: messages.reactions,
         status: messages.status,
         createdAt: messages.createdAt,
       })
@@ -99,6 +106,9 @@ export async function visitorHistory(scope: TenantScope, channelId: number, visi
     fromMe: m.fromMe,
     createdAt: m.createdAt.toISOString(),
     status: m.status,
+    isEdited: m.isEdited && !m.isDeleted,
+    isDeleted: m.isDeleted,
+    reaction: m.isDeleted ? '' : ourReaction(m),
   }));
 }
 

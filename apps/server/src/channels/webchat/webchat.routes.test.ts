@@ -205,7 +205,11 @@ describe('web chat messages', () => {
       fromMe: false,
       createdAt: expect.any(String),
       status: expect.any(String),
+      isEdited: false,
+      isDeleted: false,
+      reaction: '',
     });
+    expect(res.body[1]).toMatchObject({ body: '', isDeleted: true });
     const other = await h.request('GET', `/webchat/${chA.token}/messages`, { token: v2.visitorToken });
     expect(other.body.map((m: { body: string }) => m.body)).toEqual(['de outro visitante']);
     expect((await h.request('GET', `/webchat/${chA.token}/messages`)).status).toBe(401);

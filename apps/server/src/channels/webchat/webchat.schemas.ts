@@ -34,5 +34,9 @@ export const ZWebchatMessage = z.object({
   fromMe: z.boolean(),
   createdAt: z.string(),
   status: z.string(),
+  isEdited: z.boolean(),
+  isDeleted: z.boolean(),
+  /** The company's reaction to the message ('' when none). */
+  reaction: z.string(),
 });
 export const ZWebchatHistory = z.array(ZWebchatMessage);

@@ -2,15 +2,16 @@
  * The WhatsApp Web channel (type `whatsapp`), through Baileys: paired by QR code, one socket per
  * channel kept by the session supervisor on one app instance (whatsapp.session.ts). Updates are
  * stored raw first (ctx.receive) and parsed by the inbound job (whatsapp.parser.ts); agents' messages
- * go out through the live socket (whatsapp.send.ts).
- *
- * Reactions, edits and deletions: the messages module changes them in Prosa only (it does not call
- * adapters for them), so they are not claimed here.
+ * go out through the live socket (whatsapp.send.ts), and so do their reactions, edits and
+ * deletions (whatsapp.actions.ts); the customer's arrive as updates like messages do.
  */
 import { LIMITS } from '@prosa/contracts';
 import { registerChannelAdapter } from '../registry.js';
 import type { ChannelAdapter, ChannelSession } from '../types.js';
+import { knownWhatsappContacts } from './whatsapp.contact-store.js';
+import { deleteWhatsapp, editWhatsapp, reactWhatsapp } from './whatsapp.actions.js';
 import { parseWhatsapp } from './whatsapp.parser.js';
+import { enqueuePictures } from './whatsapp.pictures.js';
 import { sendWhatsapp } from './whatsapp.send.js';
 import { connectWhatsapp, type SessionOptions } from './whatsapp.session.js';
 
@@ -23,9 +24,17 @@ export function createWhatsappAdapter(opts: WhatsappAdapterOptions = {}): Channe
   return {
     type: 'whatsapp',
     // SPEC §9: up to 100 MB in the message input (WhatsApp takes documents up to 2 GB).
-    capabilities: { media: true, reactions: false, edit: false, delete: false, maxFileBytes: LIMITS.messageInput },
+    capabilities: { media: true, reactions: true, edit: true, delete: true, maxFileBytes: LIMITS.messageInput },
+    // Everything goes through the socket, which lives on the instance holding the session.
+    liveSessionOnly: true,
     send: sendWhatsapp,
+    react: reactWhatsapp,
+    edit: editWhatsapp,
+    delete: deleteWhatsapp,
     parse: parseWhatsapp,
+    // The address book the phone shared (whatsapp.contact-store.ts) and pictures asked of the socket.
+    knownContacts: knownWhatsappContacts,
+    fetchPictures: (platform, channel, jids) => enqueuePictures(platform, channel, jids),
     async connect(ctx) {
       const id = ctx.channel.id;
       const session = await connectWhatsapp(ctx, opts);

@@ -18,6 +18,8 @@ import type { Platform } from '../../platform/platform.js';
 import type { ChannelRow } from '../types.js';
 import { storedPnForLid } from './whatsapp.auth-state.js';
 import { isLidJid, isPnJid, normalizeJid, parseJid, phoneOf } from './whatsapp.jid.js';
+import { liveOwnerOf } from '../session/lease.js';
+import { askPicture, enqueuePictures } from './whatsapp.pictures.js';
 import { liveSocketOf, withTimeout } from './whatsapp.socket.js';
 
 export interface Person {
@@ -93,26 +95,33 @@ export async function isKnown(
   return !!row;
 }
 
-/** Best effort, through the live socket when this instance has it: never fails a message. */
+/** Seconds before the owner asks for a picture parse could not: the contact is stored by then. */
+const PICTURE_LATER_S = 5;
+
+/**
+ * Best effort, never fails a message: through the live socket when this instance has it; when
+ * another instance holds the session, that one is asked in the background (whatsapp.pictures.ts)
+ * and the picture lands on the contact a little later.
+ */
 export async function profilePicture(
   platform: Platform,
   channel: ChannelRow,
   jid: string,
 ): Promise<string | undefined> {
-  const live = liveSocketOf(channel.id);
-  if (!live) return undefined;
+  const live = liveSocketOf(channel.id, platform);
+  if (live) return askPicture(live, jid);
   try {
-    return (
-      (await withTimeout(live.socket.profilePictureUrl(jid, 'image', 5_000), 6_000, 'profilePictureUrl')) ?? undefined
-    );
-  } catch {
-    // No picture, or hidden by the user's privacy settings.
-    return undefined;
+    const owner = await withTenant(platform.db, channel.tenantId, (s) => liveOwnerOf(s, channel.id));
+    if (owner && owner !== platform.sessions.instanceId)
+      await enqueuePictures(platform, channel, [jid], PICTURE_LATER_S);
+  } catch (err) {
+    platform.log.warn({ err, channelId: channel.id }, 'whatsapp: picture not queued');
   }
+  return undefined;
 }
 
 export async function groupSubject(platform: Platform, channel: ChannelRow, jid: string): Promise<string | undefined> {
-  const live = liveSocketOf(channel.id);
+  const live = liveSocketOf(channel.id, platform);
   if (!live) return undefined;
   try {
     return (await withTimeout(live.socket.groupMetadata(jid), 10_000, 'groupMetadata')).subject || undefined;

@@ -5,8 +5,8 @@
  * stored one after another in the order the socket emitted them.
  *
  * Kept: messages of people and groups (not statuses, broadcasts or newsletters) that have content;
- * status acks and receipts of our own messages; reactions; LID <-> phone pairs; history within the
- * import period. A LID sender without its phone beside it gets it from Baileys' LID store when
+ * status acks and receipts of our own messages; reactions; deletions for everyone and edits (both
+ * arrive as messages.update); LID <-> phone pairs; history within the import period. A LID sender without its phone beside it gets it from Baileys' LID store when
  * known, so the stored payload names the contact by number whenever possible.
  */
 import type { BaileysEventMap, WAMessage } from 'baileys';
@@ -15,7 +15,7 @@ import { contentOf } from './whatsapp.content.js';
 import { historyChunks, importPeriodOf } from './whatsapp.history.js';
 import { isGroupJid, isIgnoredChat, isLidJid, normalizeJid, type BaileysModule } from './whatsapp.jid.js';
 import { toJsonValue } from './whatsapp.json.js';
-import type { WhatsappPayload } from './whatsapp.payload.js';
+import { editedOf, isRevoke, type WhatsappPayload } from './whatsapp.payload.js';
 import type { WaSocket } from './whatsapp.socket.js';
 
 const RECEIVE_TRIES = 5;
@@ -105,6 +105,19 @@ export function bindInbound(
       queue.push('messages.update', async () => ({
         kind: 'status',
         updates: kept.map((u) => ({ key: u.key, update: { status: u.update.status } })),
+      }));
+    const changed = updates.filter(
+      (u) => u.key?.id && !isIgnoredChat(u.key.remoteJid) && (isRevoke(u) || !!editedOf(u)),
+    );
+    if (changed.length)
+      queue.push('messages.update (change)', async () => ({
+        kind: 'change',
+        updates: changed.map((u) => ({
+          key: u.key,
+          update: isRevoke(u)
+            ? { messageStubType: u.update.messageStubType, message: null }
+            : { message: { editedMessage: { message: editedOf(u) } } },
+        })),
       }));
   });
 

@@ -278,6 +278,45 @@ describe(`whatsapp inbound pipeline (${process.env.DATABASE_URL ? 'PostgreSQL' :
     }
   });
 
+  it("the customer's reaction, edit and deletion (messages.reaction, messages.update) change the stored message once", async () => {
+    const { channel, socket, session, company } = await connected();
+    try {
+      socket.emit('messages.upsert', upsertOf('upsert-text'));
+      const stored = (await arrived(company, channel, '3EB0C4F5A1B2C3D4E5F6A7'))!;
+      const key = { remoteJid: '5511987654321@s.whatsapp.net', fromMe: false, id: stored.externalId! };
+      const by = { remoteJid: '5511987654321@s.whatsapp.net', fromMe: false, id: '3EB0AAAABBBBCCCCDDDD09' };
+      for (let i = 0; i < 2; i++) {
+        socket.emit('messages.reaction', [
+          { key, reaction: { key: by, text: '🙏', senderTimestampMs: 1732291300000 } },
+        ]);
+        socket.emit('messages.update', fixture('messages-update-edit'));
+      }
+      const edited = await until(
+        () => messageOf(h, company, channel, stored.externalId!),
+        (m) => !!m?.isEdited && (m?.reactions.length ?? 0) > 0,
+      );
+      expect(edited).toMatchObject({
+        body: 'Olá, preciso de ajuda com meu pedido 8812',
+        isEdited: true,
+        reactions: [{ emoji: '🙏', fromMe: false, author: '5511987654321@s.whatsapp.net' }],
+      });
+      socket.emit('messages.update', fixture('messages-update-revoke'));
+      const deleted = await until(
+        () => messageOf(h, company, channel, stored.externalId!),
+        (m) => !!m?.isDeleted,
+      );
+      expect(deleted).toMatchObject({ isDeleted: true, body: 'Olá, preciso de ajuda com meu pedido 8812' });
+      await until(
+        () => processedEvents(company, channel),
+        (rows) => rows.length === 6 && rows.every((r) => r.processedAt),
+      );
+      // Changes are not messages: still the one message, in the one ticket.
+      expect(await channelMessages(h, company, channel)).toHaveLength(1);
+    } finally {
+      await session.stop();
+    }
+  });
+
   it('statuses, newsletters, deletions and reactions inside upserts store nothing', async () => {
     const { channel, socket, session, company } = await connected();
     try {

@@ -12,6 +12,7 @@
  */
 import type { WAMessage } from 'baileys';
 import type { Platform } from '../../platform/platform.js';
+import { proxyFetchInit } from '../shared/proxy.js';
 import type { ChannelRow, InboundEvent } from '../types.js';
 import type { WaContent } from './whatsapp.content.js';
 import { baileys } from './whatsapp.jid.js';
@@ -50,7 +51,8 @@ export async function downloadMedia(
       B.downloadMediaMessage(
         message,
         'buffer',
-        {},
+        // Through the channel's proxy, like every connection of the channel (shared/proxy.ts).
+        { options: proxyFetchInit(channel.proxy) },
         // Expired media is asked from the phone again; only the socket's owner can ask.
         live ? { logger, reuploadRequest: (m) => live.socket.updateMediaMessage(m) } : undefined,
       ),

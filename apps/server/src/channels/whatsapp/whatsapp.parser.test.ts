@@ -4,11 +4,12 @@
  */
 import type { WAMessage } from 'baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappAuthKeys } from '../../platform/db/schema.js';
+import { settings, whatsappAuthKeys } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import type { ChannelRow, InboundEvent } from '../types.js';
 import { startMediaCdn, type MediaCdn } from './fakes/media-cdn.js';
+import { ingestInbound } from '../../modules/messages/commands/ingest-inbound.js';
 import { parseWhatsapp } from './whatsapp.parser.js';
 import { toJsonValue } from './whatsapp.json.js';
 import { fixture, serveMedia, upsertOf, whatsappChannel } from './whatsapp.test-support.js';
@@ -146,6 +147,56 @@ describe(`whatsapp parser (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       updates: [{ key: { id: 'X1', fromMe: true, remoteJid: '1@s.whatsapp.net' }, update: { status: 0 } }],
     });
     expect(failed).toEqual([{ kind: 'status', externalId: 'X1', status: 'failed', error: 'ERR_SENDING_WAPP_MSG' }]);
+  });
+
+  it('reactions (messages.reaction): the message reacted to, the emoji now, who (in groups), ours from the phone', async () => {
+    expect(await parse({ kind: 'reaction', reactions: fixture('messages-reaction') })).toEqual([
+      {
+        kind: 'reaction',
+        targetExternalId: '3EB0F00DF00DF00DF00D01',
+        emoji: '👍',
+        fromMe: false,
+        author: '5511987654321@s.whatsapp.net',
+      },
+      {
+        kind: 'reaction',
+        targetExternalId: '3EB0C1C2C3C4C5C6C7C8C9',
+        emoji: '😂',
+        fromMe: false,
+        author: '5511955554444@s.whatsapp.net',
+      },
+    ]);
+    const removedByPhone = await parse({
+      kind: 'reaction',
+      reactions: [
+        {
+          key: { id: 'X2', remoteJid: '1@s.whatsapp.net', fromMe: false },
+          reaction: { text: '', key: { fromMe: true, remoteJid: '1@s.whatsapp.net' } },
+        },
+      ],
+    });
+    expect(removedByPhone).toEqual([{ kind: 'reaction', targetExternalId: 'X2', emoji: '', fromMe: true }]);
+  });
+
+  it('messages.update: a deletion for everyone (REVOKE) and an edit, with the author kept in front in a group', async () => {
+    expect(await parse({ kind: 'change', updates: fixture('messages-update-revoke') })).toEqual([
+      { kind: 'delete', targetExternalId: '3EB0C4F5A1B2C3D4E5F6A7' },
+    ]);
+    expect(await parse({ kind: 'change', updates: fixture('messages-update-edit') })).toEqual([
+      { kind: 'edit', targetExternalId: '3EB0C4F5A1B2C3D4E5F6A7', body: 'Olá, preciso de ajuda com meu pedido 8812' },
+    ]);
+    // The group message as first stored: "Carlos Lima: Bom dia!..."
+    await withTenant(h.app.platform.db, a.tenantId, async (s) => {
+      await s.insert(settings, { key: 'ignoreGroupMsg', value: 'disabled' });
+      return ingestInbound(s, channel, (await upsert(upsertOf('upsert-group').messages))[0]!);
+    });
+    expect(await parse({ kind: 'change', updates: fixture('messages-update-edit-group') })).toEqual([
+      {
+        kind: 'edit',
+        targetExternalId: '3EB0C1C2C3C4C5C6C7C8C9',
+        body: 'Carlos Lima: Bom dia! Alguém pode confirmar a entrega de amanhã?',
+      },
+    ]);
   });
 
   it('statuses, newsletters, deletions and reactions are not messages; unknown payloads parse to nothing', async () => {

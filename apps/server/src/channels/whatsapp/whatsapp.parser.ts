@@ -6,8 +6,12 @@
  * Chats: a person (phone or LID, see whatsapp.contacts.ts) or a group, where the group is the
  * contact and who wrote goes before the text. Messages sent from the phone are fromMe. Statuses:
  * server ack -> sent, delivery -> delivered, read -> read, played -> played, error -> failed.
+ * Reactions, deletions for everyone and edits become changes of the stored message they name.
  */
-import type { MessageUserReceiptUpdate, WAMessage, WAMessageUpdate } from 'baileys';
+import type { MessageUserReceiptUpdate, proto, WAMessage, WAMessageKey, WAMessageUpdate } from 'baileys';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ChannelRow, InboundEvent } from '../types.js';
 import { contentOf } from './whatsapp.content.js';
@@ -15,7 +19,7 @@ import { groupSubject, isKnown, linkLid, profilePicture, resolvePerson, type Per
 import { baileys, isGroupJid, isIgnoredChat, isLidJid, normalizeJid, parseJid, phoneOf } from './whatsapp.jid.js';
 import { fromJsonValue, numberOf } from './whatsapp.json.js';
 import { downloadMedia } from './whatsapp.media.js';
-import { isWhatsappPayload } from './whatsapp.payload.js';
+import { editedOf, isRevoke, isWhatsappPayload } from './whatsapp.payload.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;
@@ -60,8 +64,63 @@ export async function parseWhatsapp(platform: Platform, channel: ChannelRow, raw
       }
       return [];
     case 'reaction':
-      return [];
+      return payload.reactions.flatMap(reactionOf);
+    case 'change': {
+      const events: InboundEvent[] = [];
+      for (const u of payload.updates) {
+        const e = await changeOf(platform, channel, u);
+        if (e) events.push(e);
+      }
+      return events;
+    }
   }
+}
+
+/**
+ * messages.reaction: `key` names the message reacted to (from our side: fromMe when it is ours),
+ * `reaction.key` who reacted (the group participant, or the chat), `reaction.text` the emoji now.
+ */
+function reactionOf(r: { key: WAMessageKey; reaction: proto.IReaction }): InboundEvent[] {
+  const target = r.key?.id;
+  if (!target) return [];
+  const by = r.reaction?.key;
+  const fromMe = !!by?.fromMe;
+  const author = normalizeJid(by?.participant || by?.remoteJid) || undefined;
+  return [
+    {
+      kind: 'reaction',
+      targetExternalId: target,
+      emoji: r.reaction?.text ?? '',
+      fromMe,
+      ...(author && !fromMe ? { author } : {}),
+    },
+  ];
+}
+
+/**
+ * messages.update of a deletion for everyone (REVOKE) or an edit. An edited group message keeps
+ * the author's name in front, as it was stored (whatsapp.parser's messageEvent writes it so).
+ */
+async function changeOf(platform: Platform, channel: ChannelRow, u: WAMessageUpdate): Promise<InboundEvent | null> {
+  const target = u.key?.id;
+  if (!target) return null;
+  if (isRevoke(u)) return { kind: 'delete', targetExternalId: target };
+  const edited = editedOf(u);
+  if (!edited) return null;
+  const text = contentOf(await baileys(), edited)?.body;
+  if (!text) return null;
+  const chat = normalizeJid(u.key.remoteJid);
+  const prefix = isGroupJid(chat) && !u.key.fromMe ? await storedAuthorPrefix(platform, channel, target) : '';
+  return { kind: 'edit', targetExternalId: target, body: `${prefix}${text}` };
+}
+
+/** "Name: " in front of a stored group message of someone else ('' when it has none). */
+async function storedAuthorPrefix(platform: Platform, channel: ChannelRow, externalId: string): Promise<string> {
+  const row = await withTenant(platform.db, channel.tenantId, (scope) =>
+    scope.first(messages, and(eq(messages.channelId, channel.id), eq(messages.externalId, externalId))!),
+  );
+  const at = row?.body.indexOf(': ') ?? -1;
+  return row && at > 0 ? row.body.slice(0, at + 2) : '';
 }
 
 function statusOfUpdate(u: WAMessageUpdate): StatusEvent[] {

@@ -24,12 +24,22 @@ export type WhatsappPayload =
   | { kind: 'receipt'; receipts: MessageUserReceiptUpdate[] }
   /** lid-mapping.update, or the mappings of a history set */
   | { kind: 'lid-mapping'; mappings: LIDMapping[] }
-  /** messages.reaction: kept for the record; Prosa's inbound events have no reactions yet */
-  | { kind: 'reaction'; reactions: { key: WAMessageKey; reaction: proto.IReaction }[] };
+  /** messages.reaction: someone's reaction now (text '' when taken back) to the message of `key` */
+  | { kind: 'reaction'; reactions: { key: WAMessageKey; reaction: proto.IReaction }[] }
+  /** messages.update of a deletion for everyone (stub REVOKE) or an edit (editedMessage) */
+  | { kind: 'change'; updates: WAMessageUpdate[] };
 
 export function isWhatsappPayload(p: unknown): p is WhatsappPayload {
   const kind = (p as { kind?: unknown } | null)?.kind;
   return (
-    typeof kind === 'string' && ['upsert', 'history', 'status', 'receipt', 'lid-mapping', 'reaction'].includes(kind)
+    typeof kind === 'string' &&
+    ['upsert', 'history', 'status', 'receipt', 'lid-mapping', 'reaction', 'change'].includes(kind)
   );
 }
+
+/** WAMessageStubType.REVOKE: Baileys' messages.update for a message deleted for everyone. */
+export const STUB_REVOKE = 1;
+export const isRevoke = (u: WAMessageUpdate) => u.update?.messageStubType === STUB_REVOKE;
+/** The new content of an edited message (Baileys' messages.update of a MESSAGE_EDIT). */
+export const editedOf = (u: WAMessageUpdate): proto.IMessage | null | undefined =>
+  u.update?.message?.editedMessage?.message ?? u.update?.message?.protocolMessage?.editedMessage;

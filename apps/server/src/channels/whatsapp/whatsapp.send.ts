@@ -8,9 +8,9 @@
  * The WhatsApp message id is derived from Prosa's message id, so a retried send (the outbox
  * retries on errors) reuses the id instead of making a second message with a new one.
  *
- * Only the app instance holding the socket can send: elsewhere ERR_WAPP_NOT_INITIALIZED is
- * retryable, and the outbox's retries may land on the owner (with several instances, a message can
- * fail after its retries if they never do; a single instance always owns its sessions).
+ * Only the app instance holding the socket can send: the send job runs there (the adapter is
+ * `liveSessionOnly`, see channels/session/session-jobs.ts). Without a socket here (not connected,
+ * or still reconnecting) ERR_WAPP_NOT_INITIALIZED is retryable.
  */
 import { createHash } from 'node:crypto';
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from 'baileys';
@@ -29,10 +29,12 @@ const CAPTION_MAX = 1024;
 export const waMessageIdOf = (channelId: number, messageId: number) =>
   `3EB0${createHash('sha256').update(`prosa:${channelId}:${messageId}`).digest('hex').slice(0, 18).toUpperCase()}`;
 
-const failed = (err: unknown) =>
+/** A failed call to WhatsApp: retried (the socket may be reconnecting). */
+export const failed = (err: unknown) =>
   new ChannelSendError(`ERR_SENDING_WAPP_MSG: ${String((err as Error)?.message ?? err).slice(0, 300)}`, true);
 
-async function recipientOf(live: LiveSocket, to: OutboundMessage['to']): Promise<string> {
+/** The chat a message to `to` goes to (onWhatsApp answers are cached per connection). */
+export async function recipientOf(live: LiveSocket, to: OutboundMessage['to']): Promise<string> {
   const provider = normalizeJid(to.providerId);
   if (isGroupJid(provider)) return provider;
   const digits = to.number.replace(/\D/g, '');
@@ -98,7 +100,7 @@ export async function sendWhatsapp(
   channel: ChannelRow,
   msg: OutboundMessage,
 ): Promise<{ externalId: string }> {
-  const live = liveSocketOf(channel.id);
+  const live = liveSocketOf(channel.id, platform);
   if (!live || live.tenantId !== channel.tenantId) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', true);
   if (!msg.media && !msg.body.trim()) throw new ChannelSendError('ERR_SENDING_WAPP_MSG', false);
   const jid = await recipientOf(live, msg.to);

@@ -6,13 +6,18 @@
  * which returns to 0 once open. WhatsApp saying the device is gone (logged out from the phone,
  * banned, replaced by another client) ends the session: DISCONNECTED, and the pairing is forgotten
  * when it cannot be used again. No internet call of its own: the WhatsApp Web version is pinned.
+ * The channel's proxy, if it has one, carries the socket and its media uploads; the contacts the
+ * phone shares are kept for POST /contacts/sync (whatsapp.contact-store.ts) and forgotten with
+ * the pairing.
  */
 import type { ConnectionState, SignalKeyStore, UserFacingSocketConfig, WAVersion } from 'baileys';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelSession, SessionContext, SessionState } from '../types.js';
 import { sessionKeyCache, useDbAuthState, type DbAuthState } from './whatsapp.auth-state.js';
 import { importPeriodOf } from './whatsapp.history.js';
+import { clearStore, contactStoreWriter, type ContactStoreWriter } from './whatsapp.contact-store.js';
 import { bindInbound, inboundQueue, type InboundQueue } from './whatsapp.events.js';
+import { proxyAgentOf } from '../shared/proxy.js';
 import { baileys, phoneOf, type BaileysModule } from './whatsapp.jid.js';
 import { setLiveSocket, withTimeout, type MakeSocket, type WaSocket } from './whatsapp.socket.js';
 
@@ -47,12 +52,20 @@ function baileysLogger(log: FastifyBaseLogger, channelId: number) {
   return log.child({ channelId, module: 'baileys' }, { level: quiet > 40 ? log.level : 'warn' });
 }
 
+/** makeWASocket's `agent` (the WebSocket) and `fetchAgent` (media uploads), when the channel has a proxy. */
+export function proxyOptionsOf(proxy: string): Pick<UserFacingSocketConfig, 'agent' | 'fetchAgent'> {
+  // Typed as https.Agent by Baileys: proxy agents are http.Agents that also open TLS connections.
+  const agent = proxyAgentOf(proxy) as UserFacingSocketConfig['agent'];
+  return agent ? { agent, fetchAgent: agent } : {};
+}
+
 class WhatsappSession implements ChannelSession {
   private socket: WaSocket | null = null;
   private retries = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly queue: InboundQueue;
+  private readonly contacts: ContactStoreWriter;
   private readonly backoff: (n: number) => number;
   private logger: ReturnType<typeof baileysLogger> | undefined;
   private keys: SignalKeyStore | undefined;
@@ -65,6 +78,7 @@ class WhatsappSession implements ChannelSession {
     private readonly opts: SessionOptions,
   ) {
     this.queue = inboundQueue(ctx, opts.receiveRetryMs);
+    this.contacts = contactStoreWriter(ctx.platform, ctx.channel);
     this.backoff = opts.backoffMs ?? defaultBackoff;
   }
 
@@ -105,6 +119,8 @@ class WhatsappSession implements ChannelSession {
       syncFullHistory: importing,
       ...(importing ? { shouldSyncHistoryMessage: () => true } : {}),
       generateHighQualityLinkPreview: false,
+      // The channel's proxy carries the socket and the media uploads (shared/proxy.ts).
+      ...proxyOptionsOf(ctx.channel.proxy),
     };
     const socket = (this.opts.makeSocket ?? B.makeWASocket)(config);
     this.socket = socket;
@@ -116,6 +132,16 @@ class WhatsappSession implements ChannelSession {
       if (current()) void this.onConnection(socket, u);
     });
     bindInbound(B, ctx, socket, this.queue, current);
+    this.contacts.bind(socket, current);
+  }
+
+  /** The pairing is gone: so is what the account knew (another phone may pair next). */
+  private async forget(): Promise<void> {
+    await this.auth.clear();
+    await this.contacts.drain();
+    await clearStore(this.ctx.platform, this.ctx.channel).catch((err: unknown) =>
+      this.log.warn({ err, channelId: this.ctx.channel.id }, 'whatsapp: contacts of the pairing not cleared'),
+    );
   }
 
   private async onConnection(socket: WaSocket, u: Partial<ConnectionState>): Promise<void> {
@@ -124,7 +150,13 @@ class WhatsappSession implements ChannelSession {
     if (u.connection === 'open') {
       this.retries = 0;
       const number = phoneOf(socket.user?.id);
-      setLiveSocket(channelId, { tenantId: this.ctx.channel.tenantId, socket, number, jids: new Map() });
+      setLiveSocket(channelId, {
+        tenantId: this.ctx.channel.tenantId,
+        platform: this.ctx.platform,
+        socket,
+        number,
+        jids: new Map(),
+      });
       await this.report({ status: 'CONNECTED', number, retries: 0 });
       return;
     }
@@ -136,7 +168,7 @@ class WhatsappSession implements ChannelSession {
     if (code === LOGGED_OUT || code === FORBIDDEN || code === MULTIDEVICE_MISMATCH || !paired) {
       // Unpaired from the phone, refused, or the QR code was never scanned: a fresh QR is needed.
       this.log.info({ channelId, code, paired }, 'whatsapp: session ended, pairing cleared');
-      await this.auth.clear();
+      await this.forget();
       await this.report({ status: 'DISCONNECTED', retries: 0 });
       return;
     }
@@ -175,7 +207,8 @@ class WhatsappSession implements ChannelSession {
     }
     if (socket) await Promise.resolve(socket.end(undefined)).catch(() => undefined);
     await this.queue.drain();
-    if (opts.logout) await this.auth.clear();
+    await this.contacts.drain();
+    if (opts.logout) await this.forget();
     await this.auth.flush();
   }
 }

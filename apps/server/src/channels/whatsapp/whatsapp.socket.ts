@@ -4,11 +4,13 @@
  * (fakes/fake-socket.ts) with recorded Baileys events and no network.
  *
  * Live sockets: the session supervisor keeps a channel's session on exactly one app instance, and
- * only that instance holds the socket. `send` and the media/profile look-ups of `parse` use it
- * when it is here; elsewhere a send is retried (ERR_WAPP_NOT_INITIALIZED) until it lands on the
- * owner, and parse works without it (media is fetched from WhatsApp's CDN with the message's keys).
+ * only that instance holds the socket. Sends (and other session jobs) are run there by
+ * channels/session/session-jobs.ts; parse uses the socket when it is here for media and profile
+ * look-ups and works without it elsewhere (media is fetched from WhatsApp's CDN with the message's
+ * keys, pictures are asked of the owner by a session job: whatsapp.pictures.ts).
  */
 import type { UserFacingSocketConfig, WASocket } from 'baileys';
+import type { Platform } from '../../platform/platform.js';
 
 export type WaSocket = Pick<
   WASocket,
@@ -28,6 +30,8 @@ export type MakeSocket = (config: UserFacingSocketConfig) => WaSocket;
 
 export interface LiveSocket {
   tenantId: number;
+  /** The app instance whose session opened it (one per process in production; tests run two). */
+  platform: Platform;
   socket: WaSocket;
   /** The account's own phone digits (from the socket's user id). */
   number: string;
@@ -37,8 +41,11 @@ export interface LiveSocket {
 
 const live = new Map<number, LiveSocket>();
 
-/** The open socket of a channel in this process, if any. */
-export const liveSocketOf = (channelId: number): LiveSocket | undefined => live.get(channelId);
+/** The open socket of a channel in this process, if any; with `platform`, only one that app instance opened. */
+export function liveSocketOf(channelId: number, platform?: Platform): LiveSocket | undefined {
+  const s = live.get(channelId);
+  return s && (!platform || s.platform === platform) ? s : undefined;
+}
 
 export function setLiveSocket(channelId: number, s: LiveSocket | null, ifSocket?: WaSocket): void {
   if (s) live.set(channelId, s);

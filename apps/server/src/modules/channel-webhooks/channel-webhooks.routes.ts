@@ -1,7 +1,14 @@
-import { V, ZChannelWebhookDelivery, ZIdParams, type ChannelWebhookDelivery } from '@prosa/contracts';
+import {
+  V,
+  WEBHOOK_DELIVERIES_PAGE_SIZE,
+  ZChannelWebhookDeliveriesQuery,
+  ZChannelWebhookDelivery,
+  ZChannelWebhookDeliveryList,
+  ZIdParams,
+  type ChannelWebhookDelivery,
+} from '@prosa/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { channelWebhookDeliveries as d } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { getChannel } from '../channels/channels.queries.js';
@@ -10,8 +17,6 @@ import { recordDelivery } from './record-event.js';
 
 const schema = { tags: ['channels'], security: [{ bearer: [] }] };
 const admin = { auth: 'admin' } as const;
-/** The admin's view of a channel's deliveries: the newest this many. */
-export const DELIVERIES_SHOWN = 50;
 
 export function presentDelivery(row: typeof d.$inferSelect): ChannelWebhookDelivery {
   return {
@@ -33,13 +38,29 @@ export function presentDelivery(row: typeof d.$inferSelect): ChannelWebhookDeliv
 export const channelWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platform } = app;
 
+  // Newest first, a page at a time; one row more than the page tells whether an older page exists.
   app.get(
     '/channels/:id/webhook-deliveries',
-    { config: admin, schema: { ...schema, params: ZIdParams, response: { 200: z.array(ZChannelWebhookDelivery) } } },
+    {
+      config: admin,
+      schema: {
+        ...schema,
+        params: ZIdParams,
+        querystring: ZChannelWebhookDeliveriesQuery,
+        response: { 200: ZChannelWebhookDeliveryList },
+      },
+    },
     async (req) => {
       const channel = await getChannel(req.scope, req.params.id);
-      const rows = await req.scope.select(d, eq(d.channelId, channel.id)).orderBy(desc(d.id)).limit(DELIVERIES_SHOWN);
-      return rows.map(presentDelivery);
+      const rows = await req.scope
+        .select(d, eq(d.channelId, channel.id))
+        .orderBy(desc(d.id))
+        .limit(WEBHOOK_DELIVERIES_PAGE_SIZE + 1)
+        .offset((req.query.pageNumber - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE);
+      return {
+        deliveries: rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE).map(presentDelivery),
+        hasMore: rows.length > WEBHOOK_DELIVERIES_PAGE_SIZE,
+      };
     },
   );
 

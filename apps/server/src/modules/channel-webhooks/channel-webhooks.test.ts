@@ -1,3 +1,4 @@
+import { WEBHOOK_DELIVERIES_PAGE_SIZE } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerChannelAdapter } from '../../channels/registry.js';
@@ -197,11 +198,15 @@ describe('webhook deliveries route', () => {
     await h.request('POST', `/channels/${channel.id}/webhook-test`, { token: a.admin.token });
     const list = await h.request('GET', `/channels/${channel.id}/webhook-deliveries`, { token: a.admin.token });
     expect(list.status).toBe(200);
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({
+    expect(list.body.hasMore).toBe(false);
+    expect(list.body.deliveries).toHaveLength(1);
+    expect(list.body.deliveries[0]).toMatchObject({
       channelId: channel.id,
       event: 'ping',
       status: 'delivered',
+      attempts: 1,
+      responseStatus: 200,
+      lastError: null,
       payload: { event: 'ping' },
     });
 
@@ -217,6 +222,38 @@ describe('webhook deliveries route', () => {
     expect((await h.request('GET', `/channels/${channel.id}/webhook-deliveries`, { token: agent.token })).status).toBe(
       403,
     );
+  });
+
+  it(`pages ${WEBHOOK_DELIVERIES_PAGE_SIZE} at a time, newest first; a bad page number is refused`, async () => {
+    const channel = await hooked();
+    const other = await hooked();
+    const hook = { id: channel.id, name: channel.name, type: channel.type };
+    const total = WEBHOOK_DELIVERIES_PAGE_SIZE + 3;
+    const ids = await withTenant(h.app.platform.db, a.tenantId, async (s) => {
+      const out: number[] = [];
+      for (let i = 0; i < total; i++) out.push((await recordDelivery(s, hook, { event: 'ping', queue: false }))!);
+      await recordDelivery(s, { id: other.id, name: other.name, type: other.type }, { event: 'ping', queue: false });
+      return out;
+    });
+    const page = (n?: number | string) =>
+      h.request('GET', `/channels/${channel.id}/webhook-deliveries${n === undefined ? '' : `?pageNumber=${n}`}`, {
+        token: a.admin.token,
+      });
+    const first = await page();
+    expect(first.status).toBe(200);
+    expect(first.body.hasMore).toBe(true);
+    const newestFirst = [...ids].reverse();
+    expect(first.body.deliveries.map((x: { id: number }) => x.id)).toEqual(
+      newestFirst.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE),
+    );
+    const second = await page(2);
+    expect(second.body).toMatchObject({ hasMore: false });
+    expect(second.body.deliveries.map((x: { id: number }) => x.id)).toEqual(
+      newestFirst.slice(WEBHOOK_DELIVERIES_PAGE_SIZE),
+    );
+    expect((await page(3)).body).toEqual({ deliveries: [], hasMore: false });
+    for (const bad of [0, -1, 'x', 1.5])
+      expect(await page(bad)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 });
 

@@ -5,6 +5,8 @@ import {
   ZContactInput,
   ZContactList,
   ZContactListQuery,
+  ZContactSync,
+  ZContactSyncResult,
   ZContactUpdate,
   ZIdParams,
 } from '@prosa/contracts';
@@ -15,6 +17,7 @@ import { deleteContact } from './commands/delete-contact.js';
 import { exportContacts } from './commands/export-contacts.js';
 import { importContacts, type Upload } from './commands/import-contacts.js';
 import { createContact, updateContact } from './commands/save-contact.js';
+import { syncContacts } from './commands/sync-contacts.js';
 import { assertMayUseContacts, contactView } from './contacts.policy.js';
 import { presentContact } from './contacts.presenter.js';
 import { getContactWithRelations, listContacts } from './contacts.queries.js';
@@ -104,5 +107,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...schema, consumes: ['multipart/form-data'], response: { 200: ZContactImportResult } },
     },
     async (req) => importContacts(req.scope, await contactView(req.scope, req.auth), await readUpload(req)),
+  );
+  // The channel's address book into the contacts (SPEC §2 "/contatos: import, export and sync"):
+  // admins only, as it reads a channel's pairing and touches every contact of the company.
+  app.post(
+    '/contacts/sync',
+    { config: { auth: 'admin' }, schema: { ...schema, body: ZContactSync, response: { 200: ZContactSyncResult } } },
+    async (req) => syncContacts(app.platform, req.scope, req.body),
   );
 };

@@ -1,7 +1,7 @@
 /**
  * The shape of every change to one message (delete, edit, reaction, resend): load it, judge it
- * with the tickets policy, change it under a row lock and publish the new state. These change
- * Prosa's copy; telling the provider needs delete/edit/react on ChannelAdapter (not there yet).
+ * with the tickets policy, change it under a row lock and publish the new state. A change the
+ * provider must hear of is recorded by `change` in the same transaction (commands/record-action.ts).
  */
 import { eq } from 'drizzle-orm';
 import { messages } from '../../platform/db/schema.js';

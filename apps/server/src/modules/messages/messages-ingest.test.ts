@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
+import { setEmitter } from '../../platform/realtime/publish.js';
+import type { InboundEvent } from '../../channels/types.js';
+import { ingestInbound } from './commands/ingest-inbound.js';
 import { inbound, makeChannel, messageRow, newId, phone, ticketMessages, ticketRow } from './messages.test-support.js';
 
 let h: Harness;
@@ -145,5 +148,112 @@ describe(`inbound path (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const dup = await inbound(h, a, channel, { from, externalId, body: '', media });
     expect(dup.duplicate).toBe(true);
     expect(files().length).toBe(before);
+  });
+});
+
+describe(`inbound reactions, edits and deletions (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  const published: { event: string; payload: { action?: string; message?: { id: number } } }[] = [];
+  beforeAll(() =>
+    setEmitter(
+      h.app.platform.db,
+      (_tenantId, _room, event, payload) => void published.push({ event, payload } as never),
+    ),
+  );
+  const updatesOf = (messageId: number) =>
+    published.filter(
+      (p) => p.event === 'message' && p.payload.action === 'update' && p.payload.message?.id === messageId,
+    ).length;
+  const settle = () => new Promise((r) => setTimeout(r, 150));
+  const apply = (channel: Parameters<typeof ingestInbound>[1], e: InboundEvent) =>
+    withTenant(h.app.platform.db, a.tenantId, (s) => ingestInbound(s, channel, e));
+
+  it("a customer's reaction lands on the message its provider id names, once, and can change or be taken back", async () => {
+    const channel = await makeChannel(h, a);
+    const externalId = newId();
+    const r = await inbound(h, a, channel, { externalId, from: { number: phone() } });
+    const react = (emoji: string, author = 'cliente-1') =>
+      apply(channel, { kind: 'reaction', targetExternalId: externalId, emoji, author, fromMe: false });
+    expect(await react('👍')).toEqual({ messageId: r.messageId, ticketId: r.ticketId, duplicate: false });
+    expect(await react('👍')).toEqual({ messageId: r.messageId, ticketId: r.ticketId, duplicate: true });
+    await settle();
+    expect(updatesOf(r.messageId!)).toBe(1);
+    await react('❤️');
+    await react('😮', 'cliente-2');
+    expect((await messageRow(h, a, r.messageId!))!.reactions).toEqual([
+      { emoji: '❤️', fromMe: false, author: 'cliente-1' },
+      { emoji: '😮', fromMe: false, author: 'cliente-2' },
+    ]);
+    // Taken back; the company's own phone reacts too, beside an agent's reaction from the desk.
+    await react('', 'cliente-1');
+    await withTenant(h.app.platform.db, a.tenantId, (s) =>
+      s.update(
+        messages,
+        {
+          reactions: [
+            { emoji: '🙏', fromMe: true, userId: a.admin.userId },
+            { emoji: '😮', fromMe: false, author: 'cliente-2' },
+          ],
+        },
+        eq(messages.id, r.messageId!),
+      ),
+    );
+    await apply(channel, { kind: 'reaction', targetExternalId: externalId, emoji: '🎉', fromMe: true });
+    expect((await messageRow(h, a, r.messageId!))!.reactions).toEqual([
+      { emoji: '🙏', fromMe: true, userId: a.admin.userId },
+      { emoji: '😮', fromMe: false, author: 'cliente-2' },
+      { emoji: '🎉', fromMe: true },
+    ]);
+    // The desk sees emoji and side, not who in a group.
+    const page = await h.request('GET', `/messages/${r.ticketId}`, { token: a.admin.token });
+    expect(page.body.messages[0].reactions).toEqual([
+      { emoji: '🙏', fromMe: true, userId: a.admin.userId },
+      { emoji: '😮', fromMe: false },
+      { emoji: '🎉', fromMe: true },
+    ]);
+  });
+
+  it('an edit changes the text and marks it edited; a deletion keeps the body for audit; both only once', async () => {
+    const channel = await makeChannel(h, a);
+    const externalId = newId();
+    const r = await inbound(h, a, channel, { externalId, from: { number: phone() }, body: 'quero 2 unidades' });
+    const edit = { kind: 'edit', targetExternalId: externalId, body: 'quero 3 unidades' } as const;
+    expect((await apply(channel, edit)).duplicate).toBe(false);
+    expect((await apply(channel, edit)).duplicate).toBe(true);
+    expect(await messageRow(h, a, r.messageId!)).toMatchObject({ body: 'quero 3 unidades', isEdited: true });
+    const del = { kind: 'delete', targetExternalId: externalId } as const;
+    expect((await apply(channel, del)).duplicate).toBe(false);
+    expect((await apply(channel, del)).duplicate).toBe(true);
+    // An edit arriving after the deletion changes nothing.
+    expect((await apply(channel, { ...edit, body: 'depois' })).duplicate).toBe(true);
+    expect(await messageRow(h, a, r.messageId!)).toMatchObject({ body: 'quero 3 unidades', isDeleted: true });
+    await settle();
+    expect(updatesOf(r.messageId!)).toBe(2);
+    const page = await h.request('GET', `/messages/${r.ticketId}`, { token: a.admin.token });
+    expect(page.body.messages[0]).toMatchObject({ isDeleted: true, body: '', isEdited: true });
+  });
+
+  it('a change to a message Prosa does not have (or of another channel) is skipped, changing nothing', async () => {
+    const channel = await makeChannel(h, a);
+    const other = await makeChannel(h, a);
+    const externalId = newId();
+    const r = await inbound(h, a, channel, { externalId, from: { number: phone() }, body: 'original' });
+    const before = await messageRow(h, a, r.messageId!);
+    for (const e of [
+      { kind: 'edit', targetExternalId: newId(), body: 'x' },
+      { kind: 'delete', targetExternalId: newId() },
+      { kind: 'reaction', targetExternalId: newId(), emoji: '👍' },
+      { kind: 'delete', targetExternalId: externalId },
+    ] as InboundEvent[])
+      expect(
+        await apply(
+          e.kind === 'delete' && 'targetExternalId' in e && e.targetExternalId === externalId ? other : channel,
+          e,
+        ),
+      ).toEqual({
+        messageId: null,
+        ticketId: null,
+        duplicate: false,
+      });
+    expect(await messageRow(h, a, r.messageId!)).toEqual(before);
   });
 });

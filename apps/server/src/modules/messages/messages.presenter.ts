@@ -32,11 +32,22 @@ export function presentMessage(row: MessageRow, quoted: QuotedRow | null = null)
       : null,
     isDeleted: deleted,
     isEdited: row.isEdited,
-    reactions: row.reactions,
+    // Who reacted in a group (`author`) stays on the server: the desk shows the emoji and its side.
+    reactions: row.reactions.map((r) => ({
+      emoji: r.emoji,
+      fromMe: r.fromMe,
+      ...(r.userId !== undefined ? { userId: r.userId } : {}),
+    })),
     userId: row.userId,
     clientId: row.clientId,
     scheduleDate: row.scheduleDate?.toISOString() ?? null,
+    actionFailed: row.actionFailed,
   };
+}
+
+/** The company's reaction as the provider shows it: the latest of ours ('' when none is left). */
+export function ourReaction(row: Pick<MessageRow, 'reactions'>): string {
+  return row.reactions.filter((r) => r.fromMe).at(-1)?.emoji ?? '';
 }
 
 /** The ticket's list preview of a message: its text, else its file name, else its kind. */

@@ -1,7 +1,13 @@
 /** Factories for the messages tests: channels, inbound messages through the shared path, waits. */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ChannelAdapter, ChannelRow, InboundEvent, OutboundMessage } from '../../channels/types.js';
+import type {
+  ChannelAdapter,
+  ChannelRow,
+  InboundEvent,
+  MessageActionTarget,
+  OutboundMessage,
+} from '../../channels/types.js';
 import { ChannelSendError } from '../../channels/types.js';
 import { channels, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
@@ -53,17 +59,40 @@ export async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, m
   }
 }
 
+/** A reaction, edit or deletion a fake adapter was asked for (`value`: the emoji or the new text). */
+export interface FakeAction {
+  kind: 'react' | 'edit' | 'delete';
+  target: MessageActionTarget;
+  value?: string;
+}
+
 /**
  * A provider stand-in for outbound tests: records every call. A body containing "flaky" fails
- * once with a retryable error, "fatal" fails without retry until `healed` is set.
+ * once with a retryable error, "fatal" fails without retry until `healed` is set; the same for a
+ * reaction or an edit with that word (`actionCalls` has every try, `actions` what took effect).
  */
 export function fakeAdapter(type: ChannelAdapter['type'] = 'telegram', windowHours?: number) {
   const calls: OutboundMessage[] = [];
   const sent: OutboundMessage[] = [];
-  const state = { healed: false, flakyFailed: new Set<number>() };
+  const actionCalls: FakeAction[] = [];
+  const actions: FakeAction[] = [];
+  const state = { healed: false, flakyFailed: new Set<number>(), flakyActions: new Set<string>() };
+  const act = async (a: FakeAction) => {
+    actionCalls.push(a);
+    const value = a.value ?? '';
+    if (value.includes('flaky') && !state.flakyActions.has(a.target.requestKey)) {
+      state.flakyActions.add(a.target.requestKey);
+      throw new ChannelSendError('provider answered 503', true);
+    }
+    if (value.includes('fatal') && !state.healed) throw new ChannelSendError('message too old to change', false);
+    actions.push(a);
+  };
   const adapter: ChannelAdapter = {
     type,
     capabilities: { media: true, reactions: true, edit: true, delete: true, ...(windowHours ? { windowHours } : {}) },
+    react: (_p, _c, target, emoji) => act({ kind: 'react', target, value: emoji }),
+    edit: (_p, _c, target, body) => act({ kind: 'edit', target, value: body }),
+    delete: (_p, _c, target) => act({ kind: 'delete', target }),
     async send(_platform, _channel, message) {
       calls.push(message);
       if (message.body.includes('flaky') && !state.flakyFailed.has(message.messageId)) {
@@ -75,7 +104,7 @@ export function fakeAdapter(type: ChannelAdapter['type'] = 'telegram', windowHou
       return { externalId: `ext-${message.messageId}-${calls.length}` };
     },
   };
-  return { adapter, calls, sent, state };
+  return { adapter, calls, sent, state, actions, actionCalls };
 }
 
 /** A conversation of `n` inbound messages from a new contact, its ticket open and the admin's. */

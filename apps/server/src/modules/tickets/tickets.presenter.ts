@@ -1,5 +1,5 @@
 import type { Ticket } from '@prosa/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   channels,
   contacts,
@@ -10,6 +10,7 @@ import {
   tickets,
   users,
 } from '../../platform/db/schema.js';
+import { messageActionsFor } from '../../channels/message-actions.js';
 import { jsonRowReader } from '../../platform/db/json-rows.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
@@ -106,6 +107,7 @@ function json<T>(v: unknown): T {
 
 export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ticket {
   const { row } = base;
+  const can = ticketCan(viewer, factsOf(base));
   return {
     id: row.id,
     protocol: row.protocol,
@@ -129,7 +131,8 @@ export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ti
     closedAt: row.closedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    can: ticketCan(viewer, factsOf(base)),
+    can,
+    messageActions: messageActionsFor(base.channel?.type, can.reply),
   };
 }
 

@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_STATUSES } from '@prosa/contracts';
+import { CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_ACTION_KINDS, MESSAGE_STATUSES } from '@prosa/contracts';
 import { tags, users, queues } from './schema-accounts.js';
 import { createdAt, tenantId, updatedAt } from './schema-platform.js';
 import { folded } from './search-fold.js';
@@ -292,6 +292,17 @@ export const ticketNotes = pgTable(
   (t) => [index('ticket_notes_ticket_idx').on(t.tenantId, t.ticketId)],
 );
 
+/**
+ * One reaction on a message: an agent's (fromMe, userId), one made from the company's own phone
+ * (fromMe, no userId), or a customer's (`author`: who, by the provider's id, in a group).
+ */
+export interface MessageReaction {
+  emoji: string;
+  fromMe: boolean;
+  userId?: number;
+  author?: string;
+}
+
 export const messages = pgTable(
   'messages',
   {
@@ -321,11 +332,13 @@ export const messages = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),
     reactions: jsonb('reactions')
-      .$type<{ emoji: string; fromMe: boolean; userId?: number }[]>()
+      .$type<MessageReaction[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     sendAttempts: integer('send_attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The last reaction, edit or deletion the provider refused for good (message_actions has why). */
+    actionFailed: text('action_failed', { enum: MESSAGE_ACTION_KINDS }),
     scheduleDate: timestamp('schedule_date', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

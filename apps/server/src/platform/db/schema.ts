@@ -11,6 +11,7 @@ export * from './schema-desk.js';
 export * from './schema-channels.js';
 export * from './schema-whatsapp.js';
 export * from './schema-channel-webhooks.js';
+export * from './schema-message-actions.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {

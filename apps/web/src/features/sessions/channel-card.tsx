@@ -1,5 +1,15 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconPlayerPlay, IconPlugOff, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlugOff,
+  IconRefresh,
+  IconTemplate,
+  IconTrash,
+  IconUsers,
+  IconWebhook,
+} from '@tabler/icons-react';
 import type { Channel } from '@prosa/contracts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +17,7 @@ import { formatDateTime } from '../../shared/format/date';
 import { ChannelIcon } from '../attendance/ui/channel-icon';
 import { ChannelQrCode } from './channel-qr-code';
 import { ChannelStatusBadge } from './channel-status-badge';
-import type { SessionAction } from './use-channels';
+import { canSyncContacts, type SessionAction } from './use-channels';
 
 interface Props {
   channel: Channel;
@@ -16,10 +26,25 @@ interface Props {
   onSession: (channel: Channel, action: SessionAction) => void;
   onEdit: (channel: Channel) => void;
   onDelete: (channel: Channel) => void;
+  /** Opens the outbound webhook's deliveries (offered when the channel has a webhook URL). */
+  onDeliveries: (channel: Channel) => void;
+  /** WhatsApp Cloud API: reads the approved templates again from the business account. */
+  onSyncTemplates: (channel: Channel) => void;
+  /** WhatsApp Web, connected: the account's address book becomes contacts. */
+  onSyncContacts: (channel: Channel) => void;
 }
 
 /** One connection at a glance: who it is, whether it is up, the QR code to scan, what to do next. */
-export const ChannelCard = memo(function ChannelCard({ channel, pending, onSession, onEdit, onDelete }: Props) {
+export const ChannelCard = memo(function ChannelCard({
+  channel,
+  pending,
+  onSession,
+  onEdit,
+  onDelete,
+  onDeliveries,
+  onSyncTemplates,
+  onSyncContacts,
+}: Props) {
   const { t } = useTranslation();
   const { status } = channel;
   const down = status === 'DISCONNECTED';
@@ -55,6 +80,33 @@ export const ChannelCard = memo(function ChannelCard({ channel, pending, onSessi
               <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(channel)} data-testid="channel-edit">
                 {t('channels.actions.edit')}
               </Menu.Item>
+              {channel.type === 'waba' && (
+                <Menu.Item
+                  leftSection={<IconTemplate size={16} />}
+                  onClick={() => onSyncTemplates(channel)}
+                  data-testid="channel-sync-templates"
+                >
+                  {t('channels.actions.syncTemplates')}
+                </Menu.Item>
+              )}
+              {canSyncContacts(channel) && (
+                <Menu.Item
+                  leftSection={<IconUsers size={16} />}
+                  onClick={() => onSyncContacts(channel)}
+                  data-testid="channel-sync-contacts"
+                >
+                  {t('channels.actions.syncContacts')}
+                </Menu.Item>
+              )}
+              {channel.webhookUrl && (
+                <Menu.Item
+                  leftSection={<IconWebhook size={16} />}
+                  onClick={() => onDeliveries(channel)}
+                  data-testid="channel-deliveries"
+                >
+                  {t('channels.actions.deliveries')}
+                </Menu.Item>
+              )}
               <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(channel)} data-testid="channel-delete">
                 {t('channels.actions.delete')}
               </Menu.Item>

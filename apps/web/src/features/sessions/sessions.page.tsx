@@ -10,9 +10,18 @@ import { notifySuccess } from '../../shared/ui/notify';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorBlock, LoadingBlock } from '../../shared/ui/query-state';
 import { UsageBar } from '../../shared/ui/usage-bar';
+import { useSyncTemplates } from '../attendance/api/use-templates';
 import { ChannelCard } from './channel-card';
 import { ChannelFormModal } from './channel-form-modal';
-import { useChannelEvents, useChannels, useDeleteChannel, useSessionAction, type SessionAction } from './use-channels';
+import {
+  useChannelEvents,
+  useChannels,
+  useDeleteChannel,
+  useSessionAction,
+  useSyncContacts,
+  type SessionAction,
+} from './use-channels';
+import { WebhookDeliveriesModal } from './webhook-deliveries-modal';
 
 /** /sessoes: the company's connections, their live status and QR codes, and what to do with them. */
 export function SessionsPage() {
@@ -22,6 +31,8 @@ export function SessionsPage() {
   const plan = useTenantPlan();
   const session = useSessionAction();
   const remove = useDeleteChannel();
+  const syncTemplates = useSyncTemplates();
+  const syncContacts = useSyncContacts();
   useChannelEvents();
 
   const [formOpen, setFormOpen] = useState(false);
@@ -30,6 +41,7 @@ export function SessionsPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [disconnecting, setDisconnecting] = useState<Channel | null>(null);
   const [pending, setPending] = useState<{ id: number; action: SessionAction } | null>(null);
+  const [deliveriesOf, setDeliveriesOf] = useState<Channel | null>(null);
 
   const openForm = useCallback((channel: Channel | null) => {
     setEditing(channel);
@@ -61,6 +73,26 @@ export function SessionsPage() {
   const onSession = useCallback(
     (channel: Channel, action: SessionAction) => (action === 'disconnect' ? setDisconnecting(channel) : run(channel, action)),
     [run],
+  );
+
+  const syncMutate = syncTemplates.mutate;
+  const onSyncTemplates = useCallback(
+    (channel: Channel) =>
+      syncMutate(channel.id, {
+        onSuccess: (res) => notifySuccess(t('channels.templatesSynced', { synced: res.synced })),
+        onError: toast,
+      }),
+    [syncMutate, t, toast],
+  );
+
+  const syncContactsMutate = syncContacts.mutate;
+  const onSyncContacts = useCallback(
+    (channel: Channel) =>
+      syncContactsMutate(channel.id, {
+        onSuccess: (res) => notifySuccess(t('channels.contactsSynced', { ...res, name: channel.name })),
+        onError: toast,
+      }),
+    [syncContactsMutate, t, toast],
   );
 
   const confirmDelete = () =>
@@ -124,11 +156,15 @@ export function SessionsPage() {
               onSession={onSession}
               onEdit={openForm}
               onDelete={askDelete}
+              onDeliveries={setDeliveriesOf}
+              onSyncTemplates={onSyncTemplates}
+              onSyncContacts={onSyncContacts}
             />
           ))}
         </SimpleGrid>
       )}
       <ChannelFormModal opened={formOpen} channel={editing} onClose={() => setFormOpen(false)} />
+      <WebhookDeliveriesModal channel={deliveriesOf} onClose={() => setDeliveriesOf(null)} />
       <ConfirmDialog
         opened={!!disconnecting}
         title={t('channels.disconnectTitle')}

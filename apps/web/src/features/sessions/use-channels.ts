@@ -1,9 +1,10 @@
-import type { Channel, ChannelEvent, ChannelSessionEvent } from '@prosa/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Channel, ChannelEvent, ChannelSessionEvent, ContactSyncResult } from '@prosa/contracts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../shared/api/client';
 import { TENANT_PLAN_QUERY_KEY } from '../../shared/api/tenant-queries';
 import { connectSocket } from '../../shared/realtime/socket';
+import { contactKeys } from '../contacts/use-contacts';
 import { applySessionEvent, CHANNELS_KEY, removeChannel, upsertChannel } from './channel-cache';
 import type { ChannelPayload } from './channel-form';
 
@@ -49,6 +50,25 @@ export function useSessionAction() {
     onSuccess: (channel) => upsertChannel(qc, channel),
     // A failed connection changed the status too (DISCONNECTED): read it again.
     onError: () => void qc.invalidateQueries({ queryKey: CHANNELS_KEY }),
+  });
+}
+
+/** WhatsApp Web: the account's address book can become contacts while the session is up. */
+export function canSyncContacts(channel: Pick<Channel, 'type' | 'status'>): boolean {
+  return channel.type === 'whatsapp' && channel.status === 'CONNECTED';
+}
+
+/** After a sync, /contatos (list and open details) reads again. */
+export function afterContactsSync(qc: QueryClient): Promise<void> {
+  return qc.invalidateQueries({ queryKey: contactKeys.all });
+}
+
+/** Admins (/sessoes): POST /contacts/sync, the people a WhatsApp Web account knows become contacts. */
+export function useSyncContacts() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (channelId: number) => http.post<ContactSyncResult>('/contacts/sync', { channelId }),
+    onSuccess: () => void afterContactsSync(qc),
   });
 }
 

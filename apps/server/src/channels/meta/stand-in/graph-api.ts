@@ -109,6 +109,46 @@ async function upload(state: MetaGraphState, res: ServerResponse, params: Record
   sendJson(res, 200, { attachment_id: stored.id });
 }
 
+/**
+ * A sender action react / unreact: the message id in `payload`; a reaction any emoji on Messenger,
+ * only "love" on Instagram. Answers the recipient only (no message is created).
+ */
+function senderAction(
+  state: MetaGraphState,
+  res: ServerResponse,
+  page: StandInPage,
+  object: MetaObject,
+  recipient: string,
+  params: Record<string, unknown>,
+): void {
+  const action = String(params.sender_action);
+  if (action !== 'react' && action !== 'unreact')
+    return graphError(
+      res,
+      400,
+      100,
+      'Param sender_action must be one of {typing_on, typing_off, mark_seen, react, unreact}',
+    );
+  const payload = params.payload as { message_id?: unknown; reaction?: unknown } | undefined;
+  const messageId = typeof payload?.message_id === 'string' ? payload.message_id : '';
+  if (!messageId) return graphError(res, 400, 100, "The parameter payload['message_id'] is required");
+  const reaction = typeof payload?.reaction === 'string' ? payload.reaction : '';
+  if (action === 'react' && (!reaction || (object === 'instagram' && reaction !== 'love')))
+    return graphError(res, 400, 100, 'Invalid reaction');
+  state.sent.push({
+    id: `${action}:${messageId}:${state.sent.length}`,
+    kind: 'reaction',
+    object,
+    pageId: page.id,
+    recipient,
+    reactedTo: messageId,
+    reaction: action === 'react' ? reaction : '',
+    payload: params,
+    at: new Date(),
+  });
+  sendJson(res, 200, { recipient_id: recipient });
+}
+
 /** Validates a Send API call like Meta does (the parts Prosa uses) and records it. */
 function send(state: MetaGraphState, res: ServerResponse, page: StandInPage, params: Record<string, unknown>): void {
   const recipient = (params.recipient as { id?: string } | undefined)?.id ?? '';
@@ -118,6 +158,7 @@ function send(state: MetaGraphState, res: ServerResponse, page: StandInPage, par
   const object: MetaObject = user?.object ?? 'page';
   if (!user || user.pageId !== page.id)
     return graphError(res, 400, 100, undefined, object === 'instagram' ? 2534014 : 2018001);
+  if (params.sender_action !== undefined) return senderAction(state, res, page, object, recipient, params);
   if (object === 'page' && !params.messaging_type)
     return graphError(res, 400, 100, 'The parameter messaging_type is required');
   if (!message || (!message.text && !message.attachment))

@@ -39,7 +39,8 @@ export interface StandInComment {
 export interface SentItem {
   /** The message id (mid) or the id of the reply comment. */
   id: string;
-  kind: 'message' | 'comment_reply';
+  /** `reaction`: a sender action react / unreact on message `reactedTo` (`reaction` '' for unreact). */
+  kind: 'message' | 'comment_reply' | 'reaction';
   object: MetaObject;
   pageId: string;
   /** PSID / IGSID of a message's recipient. */
@@ -51,6 +52,8 @@ export interface SentItem {
   payload: Record<string, unknown>;
   /** The uploaded file a message with an attachment refers to. */
   attachment?: StoredFile;
+  reactedTo?: string;
+  reaction?: string;
   at: Date;
 }
 export interface GraphFailure {

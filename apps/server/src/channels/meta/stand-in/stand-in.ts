@@ -7,7 +7,7 @@
  * bytes it uploaded); `failNext` makes the next Graph calls fail like Graph does.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { graphTokenOf, startGraphStandInHost, type GraphStandInHost } from '../../shared/graph-stand-in-host.js';
 import { hubSignature } from '../../shared/hub-signature.js';
 import { handleGraph } from './graph-api.js';
 import {
@@ -30,6 +30,8 @@ export interface MetaStandInOptions {
   accountsPageSize?: number;
   version?: string;
   port?: number;
+  /** Serve on this shared origin (with the WhatsApp Cloud API stand-in) instead of an own port. */
+  host?: GraphStandInHost;
 }
 
 interface FileInput {
@@ -90,6 +92,18 @@ export interface MetaStandIn {
     text: string;
   }): Promise<{ mid: string; status: number }>;
   comment(c: UserComment): Promise<{ commentId: string; from: string; status: number; payload: unknown }>;
+  /** The person reacts to a message of the conversation (null takes the reaction back). */
+  userReacts(opts: {
+    object: MetaObject;
+    pageId?: string;
+    from: string;
+    mid: string;
+    emoji: string | null;
+  }): Promise<number>;
+  /** The person edits a message they sent (Messenger message_edits). */
+  userEdits(opts: { object: MetaObject; pageId?: string; from: string; mid: string; text: string }): Promise<number>;
+  /** The person unsends a message (Instagram: a message event with is_deleted). */
+  userUnsends(opts: { object: MetaObject; pageId?: string; from: string; mid: string }): Promise<number>;
   delivered(mid: string): Promise<number>;
   read(watermark?: number, opts?: { to?: string; pageId?: string }): Promise<number>;
   seen(mid: string): Promise<number>;
@@ -135,11 +149,19 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
   const webhooks = new Map<MetaObject, string>();
   const deliveries: WebhookDelivery[] = [];
 
-  const server = createServer((req, res) => {
-    handleGraph(state, req, res).catch(() => (res.headersSent ? res.end() : graphError(res, 500, 1)));
+  const host = opts.host ?? (await startGraphStandInHost(opts.port));
+  state.origin = host.origin;
+  const unmount = host.mount({
+    // Its page and user tokens, and the CDN links it handed out (those carry no token).
+    claims: (req, url) => {
+      if (url.pathname.startsWith('/cdn/')) return true;
+      const token = graphTokenOf(req, url);
+      return state.userTokens.has(token) || state.pages.some((p) => p.accessToken === token);
+    },
+    handle: (req, res) => {
+      handleGraph(state, req, res).catch(() => (res.headersSent ? res.end() : graphError(res, 500, 1)));
+    },
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
   const pageOf = (pageId?: string) => {
     const p = pageId ? pages.find((x) => x.id === pageId) : pages[0];
@@ -300,6 +322,20 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
       const { status } = await postWebhook(c.object, payload);
       return { commentId, from, status, payload };
     },
+    async userReacts({ object, pageId, from, mid, emoji }) {
+      const own = accountId(object, pageOf(pageId));
+      return (await postWebhook(object, wh.messagingPayload(object, own, [wh.reactionEvent(from, own, mid, emoji)])))
+        .status;
+    },
+    async userEdits({ object, pageId, from, mid, text }) {
+      const own = accountId(object, pageOf(pageId));
+      return (await postWebhook(object, wh.messagingPayload(object, own, [wh.editEvent(from, own, mid, text)]))).status;
+    },
+    async userUnsends({ object, pageId, from, mid }) {
+      const own = accountId(object, pageOf(pageId));
+      const event = wh.messageEvent(from, own, { mid, is_deleted: true });
+      return (await postWebhook(object, wh.messagingPayload(object, own, [event]))).status;
+    },
     async delivered(mid) {
       const item = state.sent.find((s) => s.id === mid);
       if (!item?.recipient) throw new Error(`stand-in: nothing sent with mid ${mid}`);
@@ -353,10 +389,9 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
     },
     calls: () => [...state.calls],
     deliveries: () => [...deliveries],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      unmount();
+      if (!opts.host) await host.close();
+    },
   };
 }

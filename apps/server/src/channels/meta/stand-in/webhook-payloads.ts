@@ -101,3 +101,19 @@ export function igCommentChange(opts: {
     },
   };
 }
+
+/** A person's reaction to a message (field message_reactions); null emoji: taken back. */
+export const reactionEvent = (from: string, to: string, mid: string, emoji: string | null, name = 'love') => ({
+  sender: { id: from },
+  recipient: { id: to },
+  timestamp: Date.now(),
+  reaction: emoji ? { reaction: name, emoji, action: 'react', mid } : { reaction: name, action: 'unreact', mid },
+});
+
+/** A person's edit of a message they sent (field message_edits). */
+export const editEvent = (from: string, to: string, mid: string, text: string, numEdit = 1) => ({
+  sender: { id: from },
+  recipient: { id: to },
+  timestamp: Date.now(),
+  message_edit: { mid, text, num_edit: numEdit },
+});

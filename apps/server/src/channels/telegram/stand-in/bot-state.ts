@@ -100,6 +100,16 @@ export class BotState {
     return this.messages.has(`${chatId}:${messageId}`);
   }
 
+  message(chatId: number, messageId: number): Json | undefined {
+    return this.messages.get(`${chatId}:${messageId}`);
+  }
+
+  /** A message as it is now after an edit (edit_date set), or gone after a deletion. */
+  replaceMessage(chatId: number, messageId: number, message: Json | null): void {
+    if (message) this.messages.set(`${chatId}:${messageId}`, message);
+    else this.messages.delete(`${chatId}:${messageId}`);
+  }
+
   storeFile(kind: string, data: Buffer, mimeType: string, fileName: string): StoredFile {
     const seq = ++this.fileSeq;
     const [folder, defaultExt] = FOLDERS[kind] ?? ['documents', ''];

@@ -17,9 +17,21 @@ export interface SentByBot {
   file?: UploadedFile;
 }
 
+/** A change the bot made to a message already in a chat (setMessageReaction, edit..., deleteMessage). */
+export interface BotAction {
+  method: string;
+  chatId: number;
+  messageId: number;
+  /** setMessageReaction: the emoji set ([] removes the bot's reaction). */
+  reaction?: string[];
+  text?: string;
+  caption?: string;
+}
+
 export interface MethodContext {
   state: BotState;
   record(sent: SentByBot): void;
+  recordAction(action: BotAction): void;
   /** Answers `res` itself: now, when an update arrives, or after `timeout` seconds. */
   getUpdates(res: ServerResponse, opts: { offset: number; limit: number; timeout: number }): void;
   setWebhook(url: string, secret: string): void;
@@ -100,6 +112,53 @@ function sendMedia(kind: 'photo' | 'document' | 'voice' | 'audio' | 'video'): Me
   };
 }
 
+/** The emoji bots may react with (ReactionTypeEmoji). */
+const BOT_REACTIONS = new Set(
+  '👍 👎 ❤ 🔥 🥰 👏 😁 🤔 🤯 😱 🤬 😢 🎉 🤩 🤮 💩 🙏 👌 🕊 🤡 🥱 🥴 😍 🐳 ❤‍🔥 🌚 🌭 💯 🤣 ⚡ 🍌 🏆 💔 🤨 😐 🍓 🍾 💋 🖕 😈 😴 😭 🤓 👻 👨‍💻 👀 🎃 🙈 😇 😨 🤝 ✍ 🤗 🫡 🎅 🎄 ☃ 💅 🤪 🗿 🆒 💘 🙉 🦄 😘 💊 🙊 😎 👾 🤷‍♂ 🤷 🤷‍♀ 😡'.split(
+    ' ',
+  ),
+);
+
+/** The message of chat_id / message_id, checked like Telegram does for an edit or a deletion. */
+function targetOf(
+  ctx: MethodContext,
+  params: RequestParams,
+  missing: string,
+): { chatId: number; messageId: number; message: Json } {
+  const chatId = chatIdOf(params);
+  ctx.state.knownChat(chatId);
+  const messageId = intField(required(params, 'message_id'));
+  const message = messageId === undefined ? undefined : ctx.state.message(chatId, messageId);
+  if (!message || messageId === undefined) throw new BotApiError(400, `Bad Request: ${missing}`);
+  return { chatId, messageId, message };
+}
+
+/** editMessageText / editMessageCaption: only the bot's own messages, and only a real change. */
+function editMessage(field: 'text' | 'caption'): Method {
+  const method = field === 'text' ? 'editMessageText' : 'editMessageCaption';
+  return (ctx, params) => {
+    const { chatId, messageId, message } = targetOf(ctx, params, 'message to edit not found');
+    if ((message.from as Json | undefined)?.id !== ctx.state.bot.id)
+      throw new BotApiError(400, "Bad Request: message can't be edited");
+    const value = typeof params.fields[field] === 'string' ? (params.fields[field] as string) : '';
+    if (field === 'text') {
+      if (typeof message.text !== 'string')
+        throw new BotApiError(400, 'Bad Request: there is no text in the message to edit');
+      if (!value.trim()) throw new BotApiError(400, 'Bad Request: message text is empty');
+    } else if (message.text !== undefined)
+      throw new BotApiError(400, 'Bad Request: there is no caption in the message to edit');
+    if ((message[field] ?? '') === value)
+      throw new BotApiError(
+        400,
+        'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+      );
+    const edited: Json = { ...message, [field]: value, edit_date: Math.floor(Date.now() / 1000) };
+    ctx.state.replaceMessage(chatId, messageId, edited);
+    ctx.recordAction({ method, chatId, messageId, [field]: value });
+    return { result: edited };
+  };
+}
+
 export const botMethods: Record<string, Method> = {
   getme: (ctx) => ({
     result: {
@@ -159,6 +218,30 @@ export const botMethods: Record<string, Method> = {
       ...(replyTo !== undefined ? { replyTo } : {}),
     });
     return { result: message };
+  },
+  setmessagereaction(ctx, params) {
+    const chatId = chatIdOf(params);
+    ctx.state.knownChat(chatId);
+    const messageId = intField(required(params, 'message_id'));
+    if (messageId === undefined || !ctx.state.hasMessage(chatId, messageId))
+      throw new BotApiError(400, 'Bad Request: MESSAGE_ID_INVALID');
+    const list = jsonField<{ type?: string; emoji?: string }[]>(params.fields.reaction) ?? [];
+    if (list.length > 1) throw new BotApiError(400, 'Bad Request: REACTIONS_TOO_MANY');
+    const emoji = list.map((r) => (r.type === 'emoji' ? (r.emoji ?? '') : ''));
+    if (emoji.some((e) => !BOT_REACTIONS.has(e))) throw new BotApiError(400, 'Bad Request: REACTION_INVALID');
+    ctx.recordAction({ method: 'setMessageReaction', chatId, messageId, reaction: emoji });
+    return { result: true };
+  },
+  editmessagetext: editMessage('text'),
+  editmessagecaption: editMessage('caption'),
+  deletemessage(ctx, params) {
+    const { chatId, messageId, message } = targetOf(ctx, params, 'message to delete not found');
+    // Bots delete their own messages; others' only as group administrators (not simulated).
+    if ((message.from as Json | undefined)?.id !== ctx.state.bot.id)
+      throw new BotApiError(400, "Bad Request: message can't be deleted");
+    ctx.state.replaceMessage(chatId, messageId, null);
+    ctx.recordAction({ method: 'deleteMessage', chatId, messageId });
+    return { result: true };
   },
   sendphoto: sendMedia('photo'),
   senddocument: sendMedia('document'),

@@ -12,10 +12,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotApiError, BotState, type Json } from './bot-state.js';
-import { botMethods, type MethodContext, type SentByBot } from './methods.js';
+import { botMethods, type BotAction, type MethodContext, type SentByBot } from './methods.js';
 import { readParams } from './request-params.js';
 
-export type { SentByBot } from './methods.js';
+export type { BotAction, SentByBot } from './methods.js';
 
 export interface UserMessage {
   chatId: number;
@@ -46,10 +46,18 @@ export interface TelegramStandIn {
   bot: { id: number; username: string; first_name: string };
   /** A fake user writes to the bot: pushed to the webhook if one is set, else queued for getUpdates. */
   userSends(msg: UserMessage): Promise<{ update: Json; message: Json; webhookStatus?: number | null }>;
+  /** The user edits a message they sent (an `edited_message` update). */
+  userEdits(chatId: number, messageId: number, text: string): Promise<{ update: Json }>;
+  /** The user reacts to a message (a `message_reaction` update); null takes the reaction back. */
+  userReacts(chatId: number, messageId: number, emoji: string | null, fromId?: number): Promise<{ update: Json }>;
   /** Delivers an update again (Telegram retrying a webhook, or a poll confirmed by nobody). */
   redeliver(update: Json): Promise<number | null | undefined>;
   /** What the bot sent, in order, with the bytes of its files. */
   sent(): SentByBot[];
+  /** Reactions, edits and deletions the bot made, in order (only the calls that took effect). */
+  actions(): BotAction[];
+  /** A message as the chat has it now (undefined once deleted). */
+  message(chatId: number, messageId: number): Json | undefined;
   /** Every API call made, in order (method names as called). */
   calls(): string[];
   webhook(): { url: string; secret: string } | null;
@@ -98,6 +106,8 @@ export async function startTelegramStandIn(opts: { token?: string; port?: number
   let hook: { url: string; secret: string } | null = null;
   let waiter: Waiter | null = null;
   const sent: SentByBot[] = [];
+  const actions: BotAction[] = [];
+  const reactions = new Map<string, Json[]>();
   const calls: string[] = [];
   const deliveries: WebhookDelivery[] = [];
   const failures: { remaining: number; status: number; retryAfter?: number; method?: string }[] = [];
@@ -152,6 +162,7 @@ export async function startTelegramStandIn(opts: { token?: string; port?: number
   const ctx: MethodContext = {
     state,
     record: (s) => void sent.push(s),
+    recordAction: (a) => void actions.push(a),
     getUpdates(res, { offset, limit, timeout }) {
       if (hook)
         throw new BotApiError(
@@ -277,8 +288,40 @@ export async function startTelegramStandIn(opts: { token?: string; port?: number
       const webhookStatus = await deliver(update);
       return { update, message, ...(webhookStatus !== undefined ? { webhookStatus } : {}) };
     },
+    async userEdits(chatId, messageId, text) {
+      const message = state.message(chatId, messageId);
+      if (!message) throw new Error(`stand-in: no message ${chatId}:${messageId}`);
+      const edited: Json = { ...message, text, edit_date: Math.floor(Date.now() / 1000) };
+      state.replaceMessage(chatId, messageId, edited);
+      const update: Json = { update_id: ++updateSeq, edited_message: edited };
+      await deliver(update);
+      return { update };
+    },
+    async userReacts(chatId, messageId, emoji, fromId) {
+      const chat = state.knownChat(chatId);
+      const user = { id: fromId ?? chatId, is_bot: false, first_name: 'Cliente' };
+      const key = `${chatId}:${messageId}:${user.id}`;
+      const old_reaction = reactions.get(key) ?? [];
+      const new_reaction = emoji ? [{ type: 'emoji', emoji }] : [];
+      reactions.set(key, new_reaction);
+      const update: Json = {
+        update_id: ++updateSeq,
+        message_reaction: {
+          chat,
+          message_id: messageId,
+          user,
+          date: Math.floor(Date.now() / 1000),
+          old_reaction,
+          new_reaction,
+        },
+      };
+      await deliver(update);
+      return { update };
+    },
     redeliver: (update) => deliver(structuredClone(update)),
     sent: () => [...sent],
+    actions: () => [...actions],
+    message: (chatId, messageId) => state.message(chatId, messageId),
     calls: () => [...calls],
     webhook: () => (hook ? { ...hook } : null),
     webhookDeliveries: () => [...deliveries],

@@ -147,6 +147,12 @@ function sendMessage(state: GraphState, res: ServerResponse, body: Record<string
     );
     if (!t) return graphError(res, 404, 132001);
   }
+  // A reaction names the message by its wamid; an empty emoji takes the reaction back.
+  if (
+    type === 'reaction' &&
+    (typeof content.message_id !== 'string' || !content.message_id || typeof content.emoji !== 'string')
+  )
+    return graphError(res, 400, 100, "The parameters reaction['message_id'] and reaction['emoji'] are required.");
   if (type === 'interactive') {
     const action = content.action as { buttons?: unknown[]; sections?: unknown[] } | undefined;
     const n = content.type === 'button' ? (action?.buttons?.length ?? 0) : (action?.sections?.length ?? 0);

@@ -6,7 +6,7 @@
  * Prosa sent (with the bytes it uploaded); `failNext` makes the next calls fail like Graph does.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { graphTokenOf, startGraphStandInHost, type GraphStandInHost } from '../../shared/graph-stand-in-host.js';
 import { hubSignature } from '../../shared/hub-signature.js';
 import {
   graphError,
@@ -30,6 +30,8 @@ export interface WabaStandInOptions {
   webhookUrl?: string;
   version?: string;
   port?: number;
+  /** Serve on this shared origin (with the Messenger/Instagram stand-in) instead of an own port. */
+  host?: GraphStandInHost;
   /** Largest page of /message_templates (default 100). */
   templatePageSize?: number;
 }
@@ -52,6 +54,10 @@ export interface UserMessage {
   reply?: { kind: 'button_reply' | 'list_reply'; id: string; title: string };
   /** The wamid of the message this one replies to. */
   context?: string;
+  /** A reaction to the message of that wamid; emoji '' takes it back (the webhook then has none). */
+  reaction?: { messageId: string; emoji: string };
+  /** When the customer sent it (the payload's timestamp); now by default. */
+  at?: Date;
 }
 
 export interface WebhookDelivery {
@@ -110,14 +116,18 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
   const deliveries: WebhookDelivery[] = [];
   const business: Business = state;
 
-  const server = createServer((req, res) => {
-    handleGraph(state, req, res).catch(() => {
-      if (!res.headersSent) graphError(res, 500, 1);
-      else res.end();
-    });
+  const host = opts.host ?? (await startGraphStandInHost(opts.port));
+  state.origin = host.origin;
+  const unmount = host.mount({
+    // Every WhatsApp Cloud API call carries the channel's token, media downloads included.
+    claims: (req, url) => state.tokens.has(graphTokenOf(req, url)),
+    handle: (req, res) => {
+      handleGraph(state, req, res).catch(() => {
+        if (!res.headersSent) graphError(res, 500, 1);
+        else res.end();
+      });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
   const postWebhook = async (payload: unknown, signature?: string): Promise<WebhookDelivery> => {
     if (!webhookUrl) throw new Error('stand-in: no webhook URL set');
@@ -151,6 +161,11 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
     }
     if (msg.audio) return { type: 'audio', audio: { ...media(msg.audio), voice: msg.audio.voice ?? true } };
     if (msg.location) return { type: 'location', location: msg.location };
+    if (msg.reaction)
+      return {
+        type: 'reaction',
+        reaction: { message_id: msg.reaction.messageId, ...(msg.reaction.emoji ? { emoji: msg.reaction.emoji } : {}) },
+      };
     if (msg.reply)
       return {
         type: 'interactive',
@@ -176,6 +191,7 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
         from: msg.from,
         ...(msg.name ? { name: msg.name } : {}),
         ...(msg.context ? { context: msg.context } : {}),
+        ...(msg.at ? { at: msg.at } : {}),
         message: messageOf(msg),
       });
       const { status } = await postWebhook(payload);
@@ -204,10 +220,9 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
     },
     calls: () => [...state.calls],
     deliveries: () => [...deliveries],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      unmount();
+      if (!opts.host) await host.close();
+    },
   };
 }

@@ -12,7 +12,7 @@ export interface Business {
 }
 
 export const newWamid = () => `wamid.${randomBytes(27).toString('base64')}`;
-const now = () => String(Math.floor(Date.now() / 1000));
+const now = (at = new Date()) => String(Math.floor(at.getTime() / 1000));
 
 export function envelope(business: Business, value: Record<string, unknown>) {
   return {
@@ -38,7 +38,7 @@ export function envelope(business: Business, value: Record<string, unknown>) {
 /** One customer message (`message` holds type and its object: { type: 'text', text: {...} }). */
 export function messagePayload(
   business: Business,
-  opts: { from: string; name?: string; id?: string; context?: string; message: Record<string, unknown> },
+  opts: { from: string; name?: string; id?: string; context?: string; at?: Date; message: Record<string, unknown> },
 ) {
   const id = opts.id ?? newWamid();
   return {
@@ -50,7 +50,7 @@ export function messagePayload(
           ...(opts.context ? { context: { from: business.displayPhoneNumber, id: opts.context } } : {}),
           from: opts.from,
           id,
-          timestamp: now(),
+          timestamp: now(opts.at),
           ...opts.message,
         },
       ],

@@ -8,7 +8,7 @@ import { whatsappTemplates, type WabaTemplateComponent } from '../../../platform
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Platform } from '../../../platform/platform.js';
-import { GraphError, graphJson, isGraphOrigin, wabaConfigOf } from '../waba.graph.js';
+import { GraphError, graphJson, isGraphOrigin, wabaConfigOf, type GraphAuth } from '../waba.graph.js';
 import { wabaChannel } from './templates.queries.js';
 
 interface GraphTemplate {
@@ -28,7 +28,7 @@ interface GraphPage {
 const MAX_PAGES = 100;
 const FIELDS = 'id,name,language,status,category,components';
 
-async function fetchAll(platform: Platform, token: string, wabaId: string): Promise<GraphTemplate[]> {
+async function fetchAll(platform: Platform, token: GraphAuth, wabaId: string): Promise<GraphTemplate[]> {
   const all: GraphTemplate[] = [];
   let url: string | undefined = `/${wabaId}/message_templates?fields=${FIELDS}&limit=100`;
   for (let page = 0; url && page < MAX_PAGES; page++) {
@@ -51,7 +51,7 @@ export async function syncTemplates(
   if (!config || !channel.token) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   let fetched: GraphTemplate[];
   try {
-    fetched = await fetchAll(platform, channel.token, config.wabaId);
+    fetched = await fetchAll(platform, channel, config.wabaId);
   } catch (err) {
     if (err instanceof GraphError && (err.httpStatus === 401 || err.code === 190)) throw new AppError('ERR_CHANNEL_TOKEN_INVALID');
     platform.log.warn({ err, channelId }, 'waba: template sync failed');

@@ -26,6 +26,7 @@
       placeholder: 'Escreva sua mensagem…', send: 'Enviar', sending: 'Enviando…',
       failed: 'Não enviada. Toque para tentar de novo.', unavailable: 'Chat indisponível no momento.',
       badEmail: 'E-mail inválido.', you: 'Você', agent: 'Atendente',
+      edited: 'editada', deleted: 'Mensagem apagada', reaction: 'Reação do atendimento',
     },
     en: {
       open: 'Open chat', close: 'Close chat', title: 'Talk to us',
@@ -34,6 +35,7 @@
       placeholder: 'Write your message…', send: 'Send', sending: 'Sending…',
       failed: 'Not sent. Tap to try again.', unavailable: 'Chat unavailable right now.',
       badEmail: 'Invalid email.', you: 'You', agent: 'Agent',
+      edited: 'edited', deleted: 'Message deleted', reaction: 'Reaction from support',
     },
     es: {
       open: 'Abrir el chat', close: 'Cerrar el chat', title: 'Hable con nosotros',
@@ -42,6 +44,7 @@
       placeholder: 'Escriba su mensaje…', send: 'Enviar', sending: 'Enviando…',
       failed: 'No enviado. Toque para intentar de nuevo.', unavailable: 'Chat no disponible en este momento.',
       badEmail: 'Correo inválido.', you: 'Usted', agent: 'Agente',
+      edited: 'editado', deleted: 'Mensaje borrado', reaction: 'Reacción de la atención',
     },
   };
   var lang = String(navigator.language || 'pt').slice(0, 2).toLowerCase();
@@ -100,6 +103,10 @@
     '.note{align-self:center;color:#52606d;font-size:13px;text-align:center}',
     '.meta{display:block;font-size:11px;color:#52606d;margin-top:2px}',
     '.failed{cursor:pointer;background:#ffe3e3}',
+    '.deleted>.text{font-style:italic;color:#52606d}',
+    '.edited{display:block;font-size:11px;font-style:italic;color:#52606d}',
+    '.reaction{display:inline-block;margin-top:3px;padding:0 6px;border-radius:10px;background:#fff;border:1px solid #dde1e6;font-size:13px}',
+    '.reaction:empty{display:none}',
     '.form,.compose{padding:10px;display:flex;gap:8px;border-top:1px solid #dde1e6}',
     '.form{flex-direction:column;border:0}',
     'input,textarea{width:100%;border:1px solid #cbd2d9;border-radius:8px;padding:8px;font-size:14px;resize:none;color:#1f2933;background:#fff}',
@@ -159,24 +166,56 @@
 
   function messageNode(fromAgent, text, meta) {
     var n = el('div', { class: 'msg ' + (fromAgent ? 'them' : 'me'), 'data-testid': 'prosa-webchat-message' });
-    n.appendChild(el('span', {}, text)); // textContent only: a message can never inject HTML
+    n.appendChild(el('span', { class: 'text' }, text)); // textContent only: a message can never inject HTML
     n.appendChild(el('span', { class: 'meta' }, meta || ''));
     log.appendChild(n);
     scrollDown();
     return n;
   }
   function setMeta(node, text) { node.lastChild.textContent = text; }
+  // The support side reacted to, edited or deleted a message: { id, reaction } | { id, body, edited } | { id, deleted }.
+  function applyUpdate(u) {
+    var n = u && shown[u.id];
+    if (!n || !n.firstChild) return;
+    var part = function (cls, attrs) {
+      var found = n.querySelector('.' + cls);
+      if (!found) { found = el('span', Object.assign({ class: cls }, attrs || {})); n.insertBefore(found, n.lastChild); }
+      return found;
+    };
+    if (u.deleted) {
+      n.classList.add('deleted');
+      n.firstChild.textContent = T.deleted;
+      ['edited', 'reaction'].forEach(function (cls) { var x = n.querySelector('.' + cls); if (x) x.remove(); });
+      return;
+    }
+    if (n.classList.contains('deleted')) return;
+    if (typeof u.body === 'string') {
+      n.firstChild.textContent = u.body;
+      part('edited', { 'data-testid': 'prosa-webchat-edited' }).textContent = T.edited;
+    }
+    if (typeof u.reaction === 'string') {
+      var r = part('reaction', { 'aria-label': T.reaction, 'data-testid': 'prosa-webchat-reaction' });
+      r.textContent = u.reaction;
+    }
+  }
 
   function ack(id, status) {
     if (socket) socket.emit('ack', { id: id, status: status }); // buffered until connected
   }
+  // History carries what happened to a message since it was written (also after a dropped socket).
+  function applyState(m) {
+    if (m.isDeleted) return applyUpdate({ id: m.id, deleted: true });
+    if (m.isEdited) applyUpdate({ id: m.id, body: m.body, edited: true });
+    if (typeof m.reaction === 'string') applyUpdate({ id: m.id, reaction: m.reaction });
+  }
   function show(m) {
-    if (shown[m.id]) return;
+    if (shown[m.id]) { if (typeof m.isDeleted === 'boolean') applyState(m); return; }
     if (!m.fromMe) {
       // The echo of this tab's own send arrives before its POST answers: the POST will place it.
       for (var i = 0; i < pending.length; i++) if (pending[i].text === m.body) return;
     }
     shown[m.id] = messageNode(m.fromMe, m.body, (m.fromMe ? T.agent : T.you) + ' · ' + timeOf(m.createdAt));
+    if (typeof m.isDeleted === 'boolean') applyState(m);
     if (m.fromMe && m.status !== 'read') {
       if (opened && document.visibilityState === 'visible') ack(m.id, 'read');
       else { if (m.status !== 'delivered') ack(m.id, 'delivered'); unread.push(m.id); setBadge(); }
@@ -210,6 +249,7 @@
       reconnectionDelayMax: 5000,
     });
     socket.on('message', show);
+    socket.on('update', applyUpdate);
     // After a drop, fetch what arrived meanwhile (shown ones are skipped by id).
     socket.io.on('reconnect', function () { loadHistory().catch(function () {}); });
   }

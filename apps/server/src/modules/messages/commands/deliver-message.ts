@@ -7,16 +7,17 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { channelAdapters } from '../../../channels/registry.js';
-import { ChannelSendError, type OutboundMessage } from '../../../channels/types.js';
+import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../../channels/types.js';
 import { channels, contacts, messages, tickets } from '../../../platform/db/schema.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { storageOf } from '../../../platform/storage/storage.js';
-import { providerIdOf } from '../inbound-contact-ticket.js';
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
+import { recipientOf } from '../recipient.js';
+import { catchUpAfterSend } from './catch-up-after-send.js';
 
 /** pg-boss retries of one job; attempts across jobs are capped by MAX_ATTEMPTS. */
 export const SEND_RETRY_LIMIT = 5;
@@ -41,7 +42,11 @@ async function claim(scope: TenantScope, messageId: number): Promise<MessageRow 
   return row;
 }
 
-async function finish(scope: TenantScope, row: MessageRow, patch: Partial<MessageRow>): Promise<void> {
+async function finish(
+  scope: TenantScope,
+  row: MessageRow,
+  patch: Partial<MessageRow>,
+): Promise<MessageRow | undefined> {
   const [updated] = await scope.update(
     messages,
     { ...patch, updatedAt: new Date() },
@@ -54,6 +59,27 @@ async function finish(scope: TenantScope, row: MessageRow, patch: Partial<Messag
       'update',
       presentMessage(updated, await getQuoted(scope, updated.quotedMsgId)),
     );
+  return updated;
+}
+
+/**
+ * The channel a still-pending outbound message goes out through (where its send must run), or
+ * nothing when it is not pending any more: routing reads this before the claim, so an instance
+ * that hands the send to another never counts an attempt.
+ */
+export async function channelOfPendingSend(
+  scope: TenantScope,
+  messageId: number,
+): Promise<Pick<ChannelRow, 'id' | 'type'> | undefined> {
+  const [row] = await scope.query((db, owns) =>
+    db
+      .select({ id: channels.id, type: channels.type })
+      .from(messages)
+      .innerJoin(tickets, owns(tickets, eq(tickets.id, messages.ticketId)))
+      .innerJoin(channels, owns(channels, eq(channels.id, tickets.channelId)))
+      .where(owns(messages, eq(messages.id, messageId), eq(messages.status, 'pending'), eq(messages.fromMe, true))),
+  );
+  return row;
 }
 
 export async function deliverMessage(
@@ -95,19 +121,19 @@ export async function deliverMessage(
           }
         : {}),
       quotedExternalId: quoted?.externalId ?? null,
-      to: {
-        number: contact.number,
-        providerId: contact.webchatId ?? (contact.externalKey ? providerIdOf(contact.externalKey) : contact.lid),
-      },
+      to: recipientOf(contact),
     };
     const { externalId } = await adapter.send(platform, channel, out);
+    let sent: MessageRow | undefined;
     try {
-      await finish(scope, row, { status: 'sent', externalId, lastError: null });
+      sent = await finish(scope, row, { status: 'sent', externalId, lastError: null });
     } catch (err) {
       // The provider's id is already on another row (its echo arrived first): keep ours without it.
       if (!isUniqueViolation(err)) throw err;
       await finish(scope, row, { status: 'sent', lastError: null });
+      return 'sent';
     }
+    await catchUpAfterSend(scope, row.id, sent, externalId, out.body);
     return 'sent';
   } catch (err) {
     const retryable = err instanceof ChannelSendError ? err.retryable : true;

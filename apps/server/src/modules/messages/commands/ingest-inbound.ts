@@ -3,6 +3,7 @@
  * the insert does nothing on (channel_id, external_id), and then the whole transaction (a contact
  * or ticket it created, the counters) is rolled back, so a duplicate changes nothing. Events are
  * published after commit. The common case (known contact, active ticket) costs three statements.
+ * Reactions, edits and deletions change the stored message they name (apply-inbound-change.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ChannelRow, InboundEvent } from '../../../channels/types.js';
@@ -25,6 +26,7 @@ import { emitMessage } from '../messages.events.js';
 import { presentMessage, previewOf, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
 import { answerRating } from '../../ratings/answer-rating.js';
+import { applyInboundChange } from './apply-inbound-change.js';
 import { sendGreeting } from '../../ratings/greeting.js';
 
 export interface IngestResult {
@@ -54,7 +56,9 @@ export async function ingestInbound(
   event: InboundEvent,
 ): Promise<IngestResult> {
   if (channel.tenantId !== scope.tenantId) throw new Error('ingestInbound: channel of another tenant');
-  return event.kind === 'status' ? applyStatus(scope, channel, event) : ingestMessage(scope, channel, event);
+  if (event.kind === 'status') return applyStatus(scope, channel, event);
+  if (event.kind === 'message') return ingestMessage(scope, channel, event);
+  return applyInboundChange(scope, channel, event);
 }
 
 async function applyStatus(scope: TenantScope, channel: ChannelRow, event: StatusEvent): Promise<IngestResult> {

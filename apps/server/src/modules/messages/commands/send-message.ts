@@ -41,7 +41,7 @@ function assertChannelAccepts(access: TicketAccess, files: UploadedFile[]): void
 }
 
 /** SPEC §5: past the channel's window (WhatsApp Cloud API, 24 h) only a template may be sent. */
-function assertWindowOpen(access: TicketAccess, now = Date.now()): void {
+export function assertWindowOpen(access: TicketAccess, now = Date.now()): void {
   const type = access.base.channel?.type;
   const hours = type ? channelAdapters[type as ChannelType]?.capabilities.windowHours : undefined;
   const last = access.base.row.lastInboundAt;

@@ -26,6 +26,7 @@ function msg(id: number, second: number, patch: Partial<Message> = {}): Message 
     userId: null,
     clientId: null,
     scheduleDate: null,
+    actionFailed: null,
     ...patch,
   };
 }

@@ -59,6 +59,7 @@ function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {
     createdAt: at,
     updatedAt: at,
     can: { ...NOTHING, accept: true },
+    messageActions: { react: false, reactionEmojis: null, edit: false, delete: true },
     ...patch,
   };
 }

@@ -66,6 +66,7 @@ function localMessages(ticketId: number, out: Outgoing): Message[] {
     userId: getSession()?.userId ?? null,
     clientId: clientIdOf(out, i),
     scheduleDate: null,
+    actionFailed: null,
   }));
 }
 
@@ -143,6 +144,12 @@ export function useMessageActions(ticketId: number) {
     }),
     resend: useMutation({
       mutationFn: (id: number) => http.post<Message>(`/messages/resend/${id}`),
+      onSuccess: apply,
+    }),
+    /** A public answer to a customer's comment (Facebook post, Instagram media); sent by the outbox. */
+    replyComment: useMutation({
+      mutationFn: ({ id, text }: { id: number; text: string }) =>
+        http.post<Message>(`/hub-message/comentary/${id}`, { text }),
       onSuccess: apply,
     }),
   };

@@ -17,10 +17,12 @@ import { useTicket } from '../api/use-tickets';
 import { SidePanel } from '../side/side-panel';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
+import { CommentReplyModal } from './comment-reply-modal';
 import { EditMessageModal } from './edit-message-modal';
 import { ForwardModal } from './forward-modal';
 import { MessageList } from './message-list';
 import { SelectionBar } from './selection-bar';
+import { isWindowClosed, useChatWindow } from './use-chat-window';
 import { WindowWarning } from './window-warning';
 
 /** The chat of one ticket: header, conversation, composer and the side panel. */
@@ -39,8 +41,10 @@ function ChatView({ ticket }: { ticket: Ticket }) {
   const [quoted, setQuoted] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
+  const [answering, setAnswering] = useState<Message | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number> | null>(null);
   const [forwarding, setForwarding] = useState(false);
+  const chatWindow = useChatWindow(ticket);
 
   const onToggleSelect = useCallback(
     (m: Message) => {
@@ -62,6 +66,7 @@ function ChatView({ ticket }: { ticket: Ticket }) {
       onReact: (m: Message, emoji: string) => react.mutate({ id: m.id, emoji }, { onError: toastError }),
       onEdit: (m: Message) => setEditing(m),
       onDelete: (m: Message) => setDeleting(m),
+      onReplyComment: (m: Message) => setAnswering(m),
       onForward: (m: Message) => setSelected(new Set([m.id])),
       onToggleSelect,
       onDiscard: (m: Message) => {
@@ -94,14 +99,14 @@ function ChatView({ ticket }: { ticket: Ticket }) {
         data-ticket-id={ticket.id}
       >
         <ChatHeader ticket={ticket} onTogglePanel={() => setPanelOpen(!panelOpen)} />
-        <WindowWarning ticket={ticket} />
+        <WindowWarning ticket={ticket} window={chatWindow.data} />
         <MessageList
           ticketId={ticket.id}
           initialPages={Number.isInteger(pageNumber) && pageNumber > 0 ? Math.min(pageNumber, 50) : 1}
           scrollSignal={params.get('t')}
           selecting={!!selected}
           selectedIds={selected ?? new Set()}
-          canReply={ticket.can.reply}
+          rights={ticket}
           accessKey={`${ticket.status}:${ticket.userId ?? ''}`}
           {...handlers}
         />
@@ -112,7 +117,12 @@ function ChatView({ ticket }: { ticket: Ticket }) {
             onForward={() => setForwarding(true)}
           />
         ) : (
-          <Composer ticket={ticket} quoted={quoted} onCancelQuote={() => setQuoted(null)} />
+          <Composer
+            ticket={ticket}
+            quoted={quoted}
+            onCancelQuote={() => setQuoted(null)}
+            windowClosed={isWindowClosed(chatWindow.data)}
+          />
         )}
       </Stack>
       {wide && panelOpen && (
@@ -131,6 +141,7 @@ function ChatView({ ticket }: { ticket: Ticket }) {
         {!wide && panelOpen && <Box h="100vh">{panel}</Box>}
       </Drawer>
       <EditMessageModal ticketId={ticket.id} message={editing} onClose={() => setEditing(null)} />
+      <CommentReplyModal ticketId={ticket.id} comment={answering} onClose={() => setAnswering(null)} />
       <ForwardModal
         messageIds={[...(selected ?? [])]}
         opened={forwarding}

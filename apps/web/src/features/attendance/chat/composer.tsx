@@ -62,15 +62,21 @@ function CannotReply({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** Text (Enter sends, Shift+Enter breaks the line), emoji, attachments and the quoted reply. */
+/**
+ * Text (Enter sends, Shift+Enter breaks the line), emoji, attachments and the quoted reply. While
+ * the channel's 24-hour window is closed free text is refused by the server, so the input is
+ * disabled (the window warning above offers the template picker instead).
+ */
 export function Composer({
   ticket,
   quoted,
   onCancelQuote,
+  windowClosed = false,
 }: {
   ticket: Ticket;
   quoted: Message | null;
   onCancelQuote: () => void;
+  windowClosed?: boolean;
 }) {
   const { t } = useTranslation();
   const send = useSendMessage(ticket.id);
@@ -96,7 +102,7 @@ export function Composer({
 
   const submit = () => {
     const body = text.trim();
-    if (!body && files.length === 0) return;
+    if (windowClosed || (!body && files.length === 0)) return;
     send.mutate({ body, files, quoted, clientId: newClientId() }, { onError: toastError });
     setText('');
     setFiles([]);
@@ -129,7 +135,7 @@ export function Composer({
   };
 
   return (
-    <Stack gap={0} className="prosa-composer" data-testid="composer">
+    <Stack gap={0} className="prosa-composer" data-testid="composer" data-window-closed={windowClosed}>
       {quoted && (
         <Group className="prosa-reply-bar" wrap="nowrap" gap="xs" data-testid="composer-quote">
           <Box style={{ flex: 1, minWidth: 0 }}>
@@ -159,8 +165,8 @@ export function Composer({
         </Box>
       )}
       <Group gap={4} align="flex-end" wrap="nowrap" p="sm">
-        <EmojiPicker onPick={insertEmoji} />
-        <FileButton onChange={addFiles} multiple>
+        <EmojiPicker onPick={insertEmoji} disabled={windowClosed} />
+        <FileButton onChange={addFiles} multiple disabled={windowClosed}>
           {(props) => (
             <Tooltip label={t('desk.composer.attach')}>
               <ActionIcon
@@ -169,6 +175,7 @@ export function Composer({
                 color="gray"
                 size="lg"
                 aria-label={t('desk.composer.attach')}
+                disabled={windowClosed}
                 data-testid="composer-attach"
               >
                 <IconPaperclip size={20} />
@@ -184,8 +191,9 @@ export function Composer({
           maxRows={6}
           radius="lg"
           maxLength={4096}
-          placeholder={t('desk.composer.placeholder')}
+          placeholder={t(windowClosed ? 'desk.composer.windowClosed' : 'desk.composer.placeholder')}
           aria-label={t('desk.composer.placeholder')}
+          disabled={windowClosed}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -197,7 +205,7 @@ export function Composer({
             size="lg"
             radius="xl"
             onClick={submit}
-            disabled={!text.trim() && files.length === 0}
+            disabled={windowClosed || (!text.trim() && files.length === 0)}
             aria-label={t('desk.composer.send')}
             data-testid="composer-send"
           >

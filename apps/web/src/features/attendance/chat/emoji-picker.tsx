@@ -13,8 +13,36 @@ const GROUPS = {
 
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];
 
-export function EmojiGrid({ onPick, columns = 8 }: { onPick: (emoji: string) => void; columns?: number }) {
+/** The grid of emoji by group; with `only`, just those (a channel that takes a fixed list). */
+export function EmojiGrid({
+  onPick,
+  columns = 8,
+  only,
+}: {
+  onPick: (emoji: string) => void;
+  columns?: number;
+  only?: readonly string[];
+}) {
   const { t } = useTranslation();
+  const button = (emoji: string) => (
+    <UnstyledButton
+      key={emoji}
+      onClick={() => onPick(emoji)}
+      className="prosa-emoji"
+      aria-label={emoji}
+      data-testid="emoji-option"
+    >
+      {emoji}
+    </UnstyledButton>
+  );
+  if (only)
+    return (
+      <ScrollArea.Autosize mah={260} type="auto">
+        <SimpleGrid cols={columns} spacing={2} verticalSpacing={2} pr={6}>
+          {only.map(button)}
+        </SimpleGrid>
+      </ScrollArea.Autosize>
+    );
   return (
     <ScrollArea.Autosize mah={260} type="auto">
       <Stack gap={6} pr={6}>
@@ -24,17 +52,7 @@ export function EmojiGrid({ onPick, columns = 8 }: { onPick: (emoji: string) => 
               {t(`desk.emoji.${group}`)}
             </Text>
             <SimpleGrid cols={columns} spacing={2} verticalSpacing={2}>
-              {GROUPS[group].split(' ').map((emoji) => (
-                <UnstyledButton
-                  key={emoji}
-                  onClick={() => onPick(emoji)}
-                  className="prosa-emoji"
-                  aria-label={emoji}
-                  data-testid="emoji-option"
-                >
-                  {emoji}
-                </UnstyledButton>
-              ))}
+              {GROUPS[group].split(' ').map(button)}
             </SimpleGrid>
           </div>
         ))}

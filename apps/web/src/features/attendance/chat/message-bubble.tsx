@@ -1,18 +1,34 @@
 import { Box, Checkbox, Group, Text } from '@mantine/core';
 import type { Message } from '@prosa/contracts';
+import { IconAlertTriangle, IconMessageCircle } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date';
 import { timeOf } from '../ui/format';
 import { MessageMedia } from './message-media';
 import { MessageMenu, type MessageHandlers } from './message-menu';
+import { commentText, type TicketRights } from './message-rights';
 import { MessageStatus } from './message-status';
 
 interface Props extends MessageHandlers {
   message: Message;
   selecting: boolean;
   selected: boolean;
-  canReply: boolean;
+  /** What the viewer may do on the ticket (the server's `can` and `messageActions`). */
+  rights: TicketRights;
+}
+
+/** A public comment (Facebook post, Instagram media) or our public answer to one: marked as such. */
+function CommentLabel({ mine }: { mine: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} mb={2} wrap="nowrap" className="prosa-comment-label" data-testid="message-comment">
+      <IconMessageCircle size={13} />
+      <Text size="xs" fw={600}>
+        {mine ? t('desk.message.publicReply') : t('desk.message.comment')}
+      </Text>
+    </Group>
+  );
 }
 
 function Quoted({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {
@@ -47,7 +63,11 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
       </Group>
     );
   }
-  const hasMedia = m.mediaType !== 'chat' && !m.isDeleted;
+  const isComment = m.mediaType === 'comment';
+  const hasMedia = m.mediaType !== 'chat' && !isComment && !m.isDeleted;
+  const body = isComment ? commentText(m) : m.body;
+  // The provider refused a change for good: the customer still sees the message as it was.
+  const failed = m.actionFailed === 'delete' || !m.isDeleted ? m.actionFailed : null;
   return (
     <Group
       className="prosa-msg-row"
@@ -68,10 +88,16 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
         />
       )}
       {m.fromMe && !selecting && <MessageMenu {...props} />}
-      <Box className="prosa-bubble" data-mine={m.fromMe || undefined} data-selected={selected || undefined}>
+      <Box
+        className="prosa-bubble"
+        data-mine={m.fromMe || undefined}
+        data-selected={selected || undefined}
+        data-comment={isComment || undefined}
+      >
+        {isComment && <CommentLabel mine={m.fromMe} />}
         {m.quotedMsg && <Quoted quoted={m.quotedMsg} />}
         {hasMedia && (
-          <Box mb={m.body ? 4 : 0}>
+          <Box mb={body ? 4 : 0}>
             <MessageMedia message={m} />
           </Box>
         )}
@@ -80,11 +106,19 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             {t('desk.chat.deleted')}
           </Text>
         ) : (
-          m.body && (
+          body && (
             <Text size="sm" className="prosa-msg-text" data-testid="message-body">
-              {m.body}
+              {body}
             </Text>
           )
+        )}
+        {failed && (
+          <Group gap={4} wrap="nowrap" mt={2} data-testid="message-action-failed">
+            <IconAlertTriangle size={12} color="var(--mantine-color-red-6)" />
+            <Text size="10px" c="red">
+              {t(`desk.message.actionFailed.${failed}`)}
+            </Text>
+          </Group>
         )}
         {m.scheduleDate && (
           <Text size="10px" c="dimmed" fs="italic">

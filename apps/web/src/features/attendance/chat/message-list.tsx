@@ -9,6 +9,7 @@ import { useMessages } from '../api/use-messages';
 import { dayLabel } from '../ui/format';
 import { MessageBubble } from './message-bubble';
 import type { MessageHandlers } from './message-menu';
+import type { TicketRights } from './message-rights';
 
 interface Props extends MessageHandlers {
   ticketId: number;
@@ -18,7 +19,8 @@ interface Props extends MessageHandlers {
   scrollSignal: string | null;
   selecting: boolean;
   selectedIds: ReadonlySet<number>;
-  canReply: boolean;
+  /** What the viewer may do on the ticket (the server's `can` and `messageActions`). */
+  rights: TicketRights;
   /** Changes when the ticket's status or agent changes: a refused read (not accepted yet) is tried again. */
   accessKey: string;
 }
@@ -37,7 +39,7 @@ export function MessageList({
   scrollSignal,
   selecting,
   selectedIds,
-  canReply,
+  rights,
   accessKey,
   ...handlers
 }: Props) {
@@ -179,7 +181,7 @@ export function MessageList({
                       message={m}
                       selecting={selecting}
                       selected={selectedIds.has(m.id)}
-                      canReply={canReply}
+                      rights={rights}
                       {...handlers}
                     />
                   </Fragment>

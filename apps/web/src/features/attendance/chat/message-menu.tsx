@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Menu, Popover } from '@mantine/core';
-import type { Message } from '@prosa/contracts';
+import { ActionIcon, Group, Menu, Popover, Text } from '@mantine/core';
+import { sameEmoji, type Message } from '@prosa/contracts';
 import {
   IconArrowBackUp,
   IconCopy,
   IconDotsVertical,
+  IconMessageReply,
   IconMoodSmile,
   IconPencil,
   IconShare3,
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { EmojiGrid, QUICK_REACTIONS } from './emoji-picker';
+import { messageRights, type TicketRights } from './message-rights';
 
 export interface MessageHandlers {
   onReply: (m: Message) => void;
@@ -23,24 +25,38 @@ export interface MessageHandlers {
   onToggleSelect: (m: Message) => void;
   onRetry: (m: Message) => void;
   onDiscard: (m: Message) => void;
+  /** Answer a public comment publicly. */
+  onReplyComment: (m: Message) => void;
 }
 
 /**
- * The actions beside a bubble, shown on hover: reply, react, and a menu with copy, forward, and
- * for our own messages edit (text only) and delete (the server refuses after 24 h).
+ * The actions beside a bubble, shown on hover: reply, react, and a menu with copy, forward, a
+ * public reply to a comment, and for our own messages edit (text only) and delete (the server
+ * refuses after 24 h). Reactions, edits and deletions are offered only where the ticket's channel
+ * has them (`rights`, from the server; message-rights.ts), with the channel's own reactions.
  */
 export function MessageMenu({
   message: m,
-  canReply,
+  rights: ticketRights,
   onReply,
   onReact,
   onEdit,
   onDelete,
   onForward,
-}: MessageHandlers & { message: Message; canReply: boolean }) {
+  onReplyComment,
+}: MessageHandlers & { message: Message; rights: TicketRights }) {
   const { t } = useTranslation();
   const [reacting, setReacting] = useState(false);
   if (m.id < 0 || m.isDeleted) return null;
+  const rights = messageRights(ticketRights, m);
+  // A channel with its own list (Telegram) or a single reaction (Instagram's heart) offers only those.
+  const limited = rights.reactionEmojis;
+  const quick = !limited
+    ? QUICK_REACTIONS
+    : limited.length <= QUICK_REACTIONS.length
+      ? limited
+      : QUICK_REACTIONS.filter((q) => limited.some((e) => sameEmoji(e, q)));
+  const grid = !limited || limited.length > QUICK_REACTIONS.length;
   const copy = () =>
     void navigator.clipboard?.writeText(m.body).then(
       () => notifySuccess(t('desk.message.copied')),
@@ -52,7 +68,7 @@ export function MessageMenu({
   };
   return (
     <Group gap={0} className="prosa-msg-actions" wrap="nowrap">
-      {canReply && (
+      {rights.reply && (
         <ActionIcon
           size="sm"
           variant="subtle"
@@ -64,7 +80,7 @@ export function MessageMenu({
           <IconArrowBackUp size={15} />
         </ActionIcon>
       )}
-      {canReply && (
+      {rights.react && (
         <Popover opened={reacting} onChange={setReacting} position="top" shadow="md" width={280} withinPortal>
           <Popover.Target>
             <ActionIcon
@@ -78,9 +94,14 @@ export function MessageMenu({
               <IconMoodSmile size={15} />
             </ActionIcon>
           </Popover.Target>
-          <Popover.Dropdown p="xs">
-            <Group gap={4} mb={6} justify="center">
-              {QUICK_REACTIONS.map((e) => (
+          <Popover.Dropdown p="xs" data-testid="reaction-picker">
+            {limited && (
+              <Text size="xs" c="dimmed" ta="center" mb={4}>
+                {t('desk.message.reactionsLimited')}
+              </Text>
+            )}
+            <Group gap={4} mb={grid ? 6 : 0} justify="center">
+              {quick.map((e) => (
                 <ActionIcon
                   key={e}
                   variant="subtle"
@@ -93,7 +114,7 @@ export function MessageMenu({
                 </ActionIcon>
               ))}
             </Group>
-            <EmojiGrid onPick={react} columns={8} />
+            {grid && <EmojiGrid onPick={react} columns={8} {...(limited ? { only: limited } : {})} />}
           </Popover.Dropdown>
         </Popover>
       )}
@@ -118,12 +139,21 @@ export function MessageMenu({
           <Menu.Item leftSection={<IconShare3 size={15} />} onClick={() => onForward(m)} data-testid="message-forward">
             {t('desk.message.forward')}
           </Menu.Item>
-          {m.fromMe && m.mediaType === 'chat' && canReply && (
+          {rights.replyComment && (
+            <Menu.Item
+              leftSection={<IconMessageReply size={15} />}
+              onClick={() => onReplyComment(m)}
+              data-testid="message-reply-comment"
+            >
+              {t('desk.message.replyPublicly')}
+            </Menu.Item>
+          )}
+          {rights.edit && (
             <Menu.Item leftSection={<IconPencil size={15} />} onClick={() => onEdit(m)} data-testid="message-edit">
               {t('desk.message.edit')}
             </Menu.Item>
           )}
-          {m.fromMe && (
+          {rights.delete && (
             <Menu.Item
               color="red"
               leftSection={<IconTrash size={15} />}
