@@ -193,7 +193,7 @@ describe(`whatsapp inbound pipeline (${process.env.DATABASE_URL ? 'PostgreSQL' :
           preview: 'rápido',
         }),
       );
-      expect(fast?.message.contactId).toBe(byLid!.id);
+      expect(fast.stored?.message.contactId).toBe(byLid!.id);
 
       socket.emit('lid-mapping.update', fixture('lid-mapping-update'));
       await until(

@@ -1,15 +1,18 @@
 /**
  * Ticket updates caused by messages, coalesced per tenant: changed ticket ids go into a set and
- * one drain per tenant publishes them one after another. When idle, an update is published at
- * once; under a burst, a ticket changed many times while the drain is busy is published once,
- * with its latest state. Each update costs several queries (emitTicketChange loads the view and
- * judges every candidate viewer), so this keeps ticket events from starving the inbound path:
+ * one drain per tenant publishes them in batches. When idle, an update is published at once;
+ * under a burst, a ticket changed many times while the drain is busy is published once, with its
+ * latest state, and a batch's views and audiences are read together (publishTicketUpdates), so
+ * ticket events do not starve the inbound path:
  * messages keep their own event each (messages.events.ts); ticket lists lag a little under load.
  */
 import type { Database } from '../../platform/db/client.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { runInBackground } from '../../platform/lifecycle/background.js';
-import { emitTicketChange } from '../tickets/tickets.events.js';
+import { publishTicketUpdates } from '../tickets/tickets.events.js';
+
+/** Tickets published per round (their views and audiences are read together). */
+const BATCH = 100;
 
 interface Drain {
   dirty: Set<number>;
@@ -24,10 +27,10 @@ async function drain(db: Database, tenantId: number, d: Drain): Promise<void> {
     while (d.dirty.size > 0) {
       const ids = [...d.dirty];
       d.dirty.clear();
-      for (const id of ids) {
-        // Inside a (read-only) transaction so its after-commit publishing is awaited: one at a time.
-        await withTenant(db, tenantId, (s) => s.transaction(async (tx) => emitTicketChange(tx, id, 'update'))).catch(
-          (err: unknown) => console.error('ticket event failed', err),
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = ids.slice(i, i + BATCH);
+        await withTenant(db, tenantId, (s) => publishTicketUpdates(s, batch)).catch((err: unknown) =>
+          console.error('ticket event failed', err),
         );
       }
     }

@@ -12,7 +12,6 @@ import { AppError } from '../../platform/http/app-error.js';
 import { nextProtocol } from '../tickets/protocol.js';
 import { logTicket } from '../tickets/ticket-log.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
-import { getOwnTenant } from '../tenants/tenants.queries.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -48,11 +47,7 @@ export function identityWhere(identity: ContactIdentity): SQL {
 const ACTIVE = ['open', 'pending'] as ('open' | 'pending')[];
 
 /** The contact and its open or pending ticket on this channel, in one query. */
-export async function findContactAndTicket(
-  tx: TenantScope,
-  channel: ChannelRow,
-  identity: ContactIdentity,
-) {
+export async function findContactAndTicket(tx: TenantScope, channel: ChannelRow, identity: ContactIdentity) {
   const [row] = await tx.query((db, owns) =>
     db
       .select({ contact: contacts, ticket: tickets })
@@ -118,8 +113,7 @@ export async function createTicket(
   initial: Omit<Partial<TicketRow>, 'status'> & { status?: 'open' | 'pending' },
   logBy: { userId?: number | null } = {},
 ): Promise<{ ticket: TicketRow; created: boolean }> {
-  const tenant = await getOwnTenant(tx);
-  const protocol = await nextProtocol(tx, tenant.timezone);
+  const protocol = initial.protocol ?? (await nextProtocol(tx));
   const userId = initial.userId !== undefined ? initial.userId : channel.defaultUserId;
   const status = initial.status ?? (userId ? 'open' : 'pending');
   const [row] = await tx.query((db) =>

@@ -61,6 +61,17 @@ describe(`inbound path (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     expect(await ticketRow(h, a, results[0]!.ticketId!)).toMatchObject({ unreadMessages: 20 });
   });
 
+  it('60 new contacts at once (more than the connection pool) each get a ticket with its own protocol', async () => {
+    const channel = await makeChannel(h, a);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => inbound(h, a, channel, { from: { number: phone() }, body: `novo ${i}` })),
+    );
+    expect(results.every((r) => !r.duplicate && r.ticketId)).toBe(true);
+    const protocols = await Promise.all(results.map(async (r) => (await ticketRow(h, a, r.ticketId!))!.protocol));
+    expect(new Set(protocols).size).toBe(60);
+    expect(protocols.every((p) => /^\d{14}$/.test(p))).toBe(true);
+  });
+
   it('a closed ticket is not reopened: the next message makes a new ticket with a new protocol', async () => {
     const channel = await makeChannel(h, a);
     const from = { number: phone() };

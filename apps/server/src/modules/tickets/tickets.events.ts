@@ -2,13 +2,14 @@
 // addressed (publish() prefixes them), and an agent gets the event only if the ticket policy lets
 // it see the ticket: queue members, the assigned user and general supervisors are judged one by
 // one, admins through their room.
-import { eq, inArray, ne, or, and } from 'drizzle-orm';
-import { userQueues, users } from '../../platform/db/schema.js';
+import type { Profile } from '@prosa/contracts';
+import { ne, sql } from 'drizzle-orm';
+import { settings, userQueues, users } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
 import { factsOf, loadTicketBases, presentTicket, type TicketBase } from './tickets.presenter.js';
 import { isTicketVisible, type TicketSettings, type TicketViewer } from './tickets.policy.js';
-import { loadTicketSettings } from './tickets.viewer.js';
+import { ticketSettingsOf } from './tickets.viewer.js';
 import { queueTicketWebhook } from '../channel-webhooks/record-event.js';
 
 type Action = 'create' | 'update' | 'delete';
@@ -23,19 +24,62 @@ const adminViewer = (settings: TicketSettings): TicketViewer => ({
   settings,
 });
 
-async function publishTicket(scope: TenantScope, base: TicketBase, action: Action): Promise<void> {
+/** Who may be told about tickets: queue memberships and the people to judge, for a batch. */
+interface Audience {
+  settings: TicketSettings;
+  /** queue id -> its members' user ids. */
+  members: Map<number, number[]>;
+  /** Supervisors, queue members and assigned users of the batch's tickets (admins have their room). */
+  people: { id: number; profile: Profile; ignoreWallet: boolean }[];
+}
+
+/** Settings, queue members and people to judge for `bases`: one statement, built once. */
+async function loadAudience(scope: TenantScope, bases: TicketBase[]): Promise<Audience> {
+  const queueIds = [...new Set(bases.flatMap((b) => (b.row.queueId ? [b.row.queueId] : [])))];
+  const assigned = [...new Set(bases.flatMap((b) => (b.row.userId ? [b.row.userId] : [])))];
+  const [row] = await scope.runMemo(
+    'tickets.audience',
+    (value) =>
+      scope.query(async (_db, owns) => {
+        const queues = sql`${value('queueIds')}::int[]`;
+        return sql`select
+          coalesce((select json_object_agg(${settings.key}, ${settings.value}) from ${settings}
+            where ${owns(settings)}), '{}'::json) as "settings",
+          coalesce((select json_agg(json_build_object('queueId', ${userQueues.queueId}, 'userId', ${userQueues.userId}))
+            from ${userQueues} where ${owns(userQueues, sql`${userQueues.queueId} = any(${queues})`)}), '[]'::json) as "members",
+          coalesce((select json_agg(json_build_object('id', ${users.id}, 'profile', ${users.profile}, 'ignoreWallet', ${users.ignoreWallet}))
+            from ${users} where ${owns(
+              users,
+              ne(users.profile, 'admin'),
+              sql`(${users.profile} = 'supervisor' or ${users.id} = any(${value('assigned')}::int[])
+                or ${users.id} in (select uq.user_id from ${userQueues} uq where uq.tenant_id = ${users.tenantId} and uq.queue_id = any(${queues})))`,
+            )}), '[]'::json) as "people"`;
+      }),
+    { queueIds: `{${queueIds.join(',')}}`, assigned: `{${assigned.join(',')}}` },
+  );
+  const members = new Map<number, number[]>();
+  for (const m of jsonOf<{ queueId: number; userId: number }[]>(row?.members ?? '[]')) {
+    members.set(m.queueId, [...(members.get(m.queueId) ?? []), m.userId]);
+  }
+  return {
+    settings: ticketSettingsOf(jsonOf<Record<string, string>>(row?.settings ?? '{}')),
+    members,
+    people: jsonOf<Audience['people']>(row?.people ?? '[]'),
+  };
+}
+
+/** node-postgres and PGlite parse json columns; a driver that does not gives text. */
+const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+function publishTicket(scope: TenantScope, base: TicketBase, action: Action, audience: Audience): void {
   const { row } = base;
-  const settings = await loadTicketSettings(scope);
+  const { settings } = audience;
   publish(scope, { kind: 'admins' }, 'ticket', { action, ticket: presentTicket(base, adminViewer(settings)) });
   // Candidates: members of the ticket's queue, the assigned user, general supervisors.
-  const members = row.queueId
-    ? (await scope.select(userQueues, eq(userQueues.queueId, row.queueId))).map((m) => m.userId)
-    : [];
-  const candidateIds = [...new Set([...members, ...(row.userId ? [row.userId] : [])])];
-  const who = or(eq(users.profile, 'supervisor'), candidateIds.length ? inArray(users.id, candidateIds) : undefined);
-  const people = await scope.select(users, and(ne(users.profile, 'admin'), who));
+  const members = row.queueId ? (audience.members.get(row.queueId) ?? []) : [];
   const facts = factsOf(base);
-  for (const u of people) {
+  for (const u of audience.people) {
+    if (u.profile !== 'supervisor' && u.id !== row.userId && !members.includes(u.id)) continue;
     const viewer: TicketViewer = {
       userId: u.id,
       profile: u.profile,
@@ -47,6 +91,20 @@ async function publishTicket(scope: TenantScope, base: TicketBase, action: Actio
     };
     if (!isTicketVisible(viewer, facts)) continue;
     publish(scope, { kind: 'user', userId: u.id }, 'ticket', { action, ticket: presentTicket(base, viewer) });
+  }
+}
+
+/**
+ * Publishes the 'update' of several committed tickets at once (the coalesced drain of message
+ * bursts): their views and audiences are read in four queries, whatever their number.
+ */
+export async function publishTicketUpdates(scope: TenantScope, ids: number[]): Promise<void> {
+  const bases = await loadTicketBases(scope, ids);
+  if (bases.length === 0) return;
+  const audience = await loadAudience(scope, bases);
+  for (const base of bases) {
+    queueTicketWebhook(scope, base, 'update'); // the channel's outbound webhook, in the background
+    publishTicket(scope, base, 'update', audience);
   }
 }
 
@@ -68,8 +126,9 @@ export function emitTicketChange(scope: TenantScope, ticketId: number, action: A
   scope.afterCommit(() =>
     withTenant(scope.database, scope.tenantId, async (s) => {
       const [base] = await loadTicketBases(s, [ticketId]);
-      if (base) queueTicketWebhook(s, base, action); // the channel's outbound webhook, in the background
-      if (base) await publishTicket(s, base, action);
+      if (!base) return;
+      queueTicketWebhook(s, base, action); // the channel's outbound webhook, in the background
+      publishTicket(s, base, action, await loadAudience(s, [base]));
     }).catch(logFailure),
   );
 }
@@ -78,7 +137,9 @@ export function emitTicketChange(scope: TenantScope, ticketId: number, action: A
 export function emitTicketDeleted(scope: TenantScope, base: TicketBase): void {
   scope.afterCommit(() => {
     queueTicketWebhook(scope, base, 'delete');
-    return withTenant(scope.database, scope.tenantId, (s) => publishTicket(s, base, 'delete')).catch(logFailure);
+    return withTenant(scope.database, scope.tenantId, async (s) =>
+      publishTicket(s, base, 'delete', await loadAudience(s, [base])),
+    ).catch(logFailure);
   });
 }
 

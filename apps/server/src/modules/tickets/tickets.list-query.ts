@@ -35,25 +35,41 @@ export const LIST_COUNT_CAP = 1_000;
  */
 export async function listTicketIds(scope: TenantScope, viewer: TicketViewer, f: AttendanceFilter) {
   if (f.status.length === 0) throw new AppError('ERR_NO_STATUS_SELECTED');
+  if (matchesNothing(f)) return { ids: [], count: 0, hasMore: false };
   const statuses = [...new Set(f.status)];
   const known = statuses.map((st) => viewer.pageSizes?.[st]);
   const [size, search] = await Promise.all([
     known.every((n) => n !== undefined) ? Math.min(Math.max(...known), 200) : pageSize(scope, statuses),
     resolveSearch(scope, f.searchParam),
   ]);
-  const built = await scope.query(async (db, owns) => buildTicketList(scope, db, owns, viewer, f, size, search));
-  if (!built) return { ids: [], count: 0, hasMore: false };
   // The page and its capped count in one statement (one round trip), prepared by its text so
-  // PostgreSQL does not plan it again on every request.
-  const [row] = (await scope.runNamed(
-    sql`select coalesce((select json_agg(p.id order by p.last_message_at desc, p.id desc) from (${built.page}) p), '[]'::json) as ids, (${built.total}) as n`,
-  )) as { ids: number[] | string; n: number | string }[];
+  // PostgreSQL does not parse it again on every request. Without a search, its SQL depends only
+  // on the viewer and the filter: built once per shape (runMemo), not on every request.
+  const build = () =>
+    scope.query(async (db, owns) => {
+      const built = buildTicketList(scope, db, owns, viewer, f, size, search)!;
+      return sql`select coalesce((select json_agg(p.id order by p.last_message_at desc, p.id desc) from (${built.page}) p), '[]'::json) as ids, (${built.total}) as n`;
+    });
+  const { pageSizes: _sizes, ...shape } = viewer;
+  const [row] = (
+    search
+      ? await scope.runNamed(await build())
+      : await scope.runMemo(JSON.stringify(['tickets.list', shape, f, size]), build)
+  ) as { ids: number[] | string; n: number | string }[];
   const ids = typeof row?.ids === 'string' ? (JSON.parse(row.ids) as number[]) : (row?.ids ?? []);
   return {
     ids: ids.slice(0, size),
     count: Math.min(Number(row?.n ?? 0), LIST_COUNT_CAP),
     hasMore: ids.length > size,
   };
+}
+
+/** A filter naming only impossible tag or channel ids matches nothing (rather than everything). */
+function matchesNothing(f: AttendanceFilter): boolean {
+  return (
+    (f.tagsIds.length > 0 && validIds(f.tagsIds).length === 0) ||
+    (f.whatsappIds.length > 0 && validIds(f.whatsappIds).length === 0)
+  );
 }
 
 const newestFirst = () => [desc(tickets.lastMessageAt), desc(tickets.id)];
@@ -71,6 +87,7 @@ export function buildTicketList(
   size: number,
   search?: TicketSearch,
 ) {
+  if (matchesNothing(f)) return null;
   const statuses = [...new Set(f.status)];
   let queueIds = validIds(f.queuesIds);
   const tagIds = validIds(f.tagsIds);
@@ -78,7 +95,6 @@ export function buildTicketList(
   // A filter naming only impossible ids matches nothing (rather than everything).
   const impossible = (given: number[], valid: number[]) => given.length > 0 && valid.length === 0;
   if (impossible(f.queuesIds, queueIds)) queueIds = [0];
-  if (impossible(f.tagsIds, tagIds) || impossible(f.whatsappIds, channelIds)) return null;
   const where = (status: SQL) =>
     owns(
       tickets,

@@ -60,8 +60,9 @@ const readTicket = jsonRowReader(tickets);
  */
 export async function loadTicketBases(scope: TenantScope, ids: number[]): Promise<TicketBase[]> {
   if (ids.length === 0) return [];
-  const built = scope.query(
-    async (_db, owns) => sql`
+  const build = (value: (name: string) => SQL) =>
+    scope.query(
+      async (_db, owns) => sql`
       select row_to_json(${tickets}) as "row",
         json_build_object('id', ${contacts.id}, 'name', ${contacts.name}, 'number', ${contacts.number},
           'profilePicUrl', ${contacts.profilePicUrl}, 'extraInfo', ${contacts.extraInfo}) as "contact",
@@ -81,10 +82,10 @@ export async function loadTicketBases(scope: TenantScope, ids: number[]): Promis
       left join ${queues} on ${owns(queues, eq(queues.id, tickets.queueId))}
       left join ${users} on ${owns(users, eq(users.id, tickets.userId))}
       left join ${channels} on ${owns(channels, eq(channels.id, tickets.channelId))}
-      where ${owns(tickets, sql`${tickets.id} = any(${`{${ids.join(',')}}`}::int[])`)}`,
-  );
-  // One text whatever the ids (an array parameter): prepared once per connection.
-  const rows = await scope.runNamed(await built);
+      where ${owns(tickets, sql`${tickets.id} = any(${value('ids')}::int[])`)}`,
+    );
+  // One text whatever the ids (an array parameter): built once, prepared once per connection.
+  const rows = await scope.runMemo('tickets.bases', build, { ids: `{${ids.join(',')}}` });
   const byId = new Map<number, TicketBase>();
   for (const r of rows) {
     const row = readTicket(json<Record<string, unknown>>(r.row));

@@ -18,9 +18,13 @@ const KEYS = [
 /** The settings that change ticket visibility and actions, in one query. */
 export async function loadTicketSettings(scope: TenantScope): Promise<TicketSettings> {
   const rows = await scope.select(settings, inArray(settings.key, [...KEYS]));
-  const saved = new Map(rows.map((r) => [r.key, r.value]));
+  return ticketSettingsOf(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+}
+
+/** The ticket settings among a company's saved settings (key -> value), defaults filled in. */
+export function ticketSettingsOf(saved: Record<string, string>): TicketSettings {
   const out = {} as TicketSettings;
-  for (const k of KEYS) out[k] = (saved.get(k) ?? SETTING_DEFAULTS[k]) === 'enabled';
+  for (const k of KEYS) out[k] = (saved[k] ?? SETTING_DEFAULTS[k]) === 'enabled';
   return out;
 }
 
@@ -52,8 +56,7 @@ export async function loadViewer(scope: TenantScope, auth: AuthContext, known?: 
   // An HTTP request read them with its session (auth.rules); others ask.
   const [row] = auth.rules ? [auth.rules] : await scope.run(viewerQuery, { userId: auth.userId });
   const saved = row?.settings ?? {};
-  const s = known ?? ({} as TicketSettings);
-  if (!known) for (const k of KEYS) s[k] = (saved[k] ?? SETTING_DEFAULTS[k]) === 'enabled';
+  const s = known ?? ticketSettingsOf(saved);
   const pageSizes = {} as Record<TicketStatus, number>;
   for (const [status, key] of Object.entries(LIMIT_KEYS) as [TicketStatus, (typeof LIMIT_KEYS)[TicketStatus]][]) {
     const n = Number.parseInt(saved[key] ?? SETTING_DEFAULTS[key], 10);

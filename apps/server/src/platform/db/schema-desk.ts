@@ -351,7 +351,8 @@ export const messages = pgTable(
     uniqueIndex('messages_client_key')
       .on(t.tenantId, t.ticketId, t.clientId)
       .where(sql`${t.clientId} is not null`),
-    index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+    // No full-text index on the body: nothing searches message text yet, and a GIN entry per
+    // message cost about a sixth of the inbound path's database time (bench/desk.ts, ingest).
     // The outbox: pending outbound messages, found by the messages.resend-stuck sweeper every minute.
     index('messages_outbox_idx')
       .on(t.updatedAt)

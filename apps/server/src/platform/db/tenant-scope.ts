@@ -7,7 +7,7 @@
  * Joins go through `scope.query`, whose `owns()` must constrain every joined table.
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from './client.js';
 
@@ -42,6 +42,17 @@ export function tenantQuery<P extends Record<string, unknown>, R>(
 const TENANT_PARAM = sql`${sql.placeholder('tenantId')}`;
 const ownsParam: Owns = (table, ...conditions) => and(eq(table.tenantId, TENANT_PARAM), ...conditions) as SQL;
 const preparedBy = new WeakMap<object, Map<TenantQuery<never, unknown>, Prepared<unknown>>>();
+
+/** SQL built by `runMemo`, per database handle: text and parameters by (tenant, key). */
+interface Memo {
+  name: string;
+  text: string;
+  params: unknown[];
+}
+const memoBy = new WeakMap<object, Map<string, Memo>>();
+/** Enough for every viewer x filter shape in use; the oldest built goes first. */
+const MEMO_MAX = 5_000;
+const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 export class TenantScope {
   private readonly afterCommitQueue: AfterCommit[];
@@ -126,14 +137,43 @@ export class TenantScope {
    * hot queries whose shape varies (the ticket list). Outside a transaction only.
    */
   async runNamed(built: SQL): Promise<Record<string, unknown>[]> {
-    const q = (
-      this.exec as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }
-    ).dialect.sqlToQuery(built);
     if (this.inTransaction) {
       const res = await this.exec.execute(built);
       return (res as unknown as { rows: Record<string, unknown>[] }).rows;
     }
-    return this.root.runNamed(`q_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}`, q.sql, q.params);
+    const q = this.toQuery(built);
+    return this.root.runNamed(statementName(q.sql), q.sql, q.params);
+  }
+
+  /**
+   * `runNamed` for SQL that is a pure function of `key` within this tenant: built (drizzle, the
+   * statement's text) once, then only run. The key must name every input `build` reads besides
+   * the tenant, which the scope adds itself, and `values`, which `build` reaches through `value`.
+   */
+  async runMemo(
+    key: string,
+    build: (value: (name: string) => SQL) => SQL | Promise<SQL>,
+    values: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>[]> {
+    // In a transaction: built each time with the values as plain parameters.
+    if (this.inTransaction) return this.runNamed(await build((name) => sql`${values[name]}`));
+    let memo = memoBy.get(this.root);
+    if (!memo) memoBy.set(this.root, (memo = new Map()));
+    const k = `${this.tenantId}\u0000${key}`;
+    let entry = memo.get(k);
+    if (!entry) {
+      const q = this.toQuery(await build((name) => sql`${sql.placeholder(name)}`));
+      entry = { name: statementName(q.sql), text: q.sql, params: q.params };
+      if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+      memo.set(k, entry);
+    }
+    return this.root.runNamed(entry.name, entry.text, fillPlaceholders(entry.params, values));
+  }
+
+  private toQuery(built: SQL): { sql: string; params: unknown[] } {
+    return (
+      this.exec as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }
+    ).dialect.sqlToQuery(built);
   }
 
   /** Runs a prepared tenant query (see `tenantQuery`) for this tenant. */

@@ -14,6 +14,7 @@ import { isSettingEnabled } from '../../settings/settings.queries.js';
 import { emitTicketChange } from '../../tickets/tickets.events.js';
 import { emitTicketUpdateCoalesced } from '../coalesce-ticket-events.js';
 import { fastIngest } from '../inbound-fast-path.js';
+import { nextProtocol } from '../../tickets/protocol.js';
 import type { TicketRow } from '../../tickets/tickets.presenter.js';
 import {
   createContact,
@@ -115,7 +116,13 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
     if (rated.duplicate && mediaKey && storage) await storage.delete(mediaKey).catch(() => undefined);
     return rated;
   }
-  const fast = await fastIngest(scope, { channelId: channel.id, identity, values, quotedExternalId, preview });
+  const { stored: fast, activeTicket } = await fastIngest(scope, {
+    channelId: channel.id,
+    identity,
+    values,
+    quotedExternalId,
+    preview,
+  });
   if (fast) {
     emitMessage(
       scope,
@@ -126,6 +133,9 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
     emitTicketUpdateCoalesced(scope, fast.ticket.id);
     return { messageId: fast.message.id, ticketId: fast.ticket.id, duplicate: false };
   }
+  // A new ticket is coming (no active one): its protocol is taken now, committed at once, so the
+  // transaction below does not hold the company's protocol counter (nextProtocol).
+  const protocol = !activeTicket && !fromMe ? await nextProtocol(scope) : undefined;
   try {
     return await scope.transaction(async (tx) => {
       const found = await findContactAndTicket(tx, channel, identity);
@@ -141,7 +151,7 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
       // A new ticket carries the counters of its first message: no second write.
       const { ticket: target, created } = existing
         ? { ticket: existing, created: false }
-        : await createTicket(tx, channel, contact, { ...counters, unreadMessages: fromMe ? 0 : 1 });
+        : await createTicket(tx, channel, contact, { ...counters, unreadMessages: fromMe ? 0 : 1, protocol });
       let ticket = target;
       const quotedId = event.quotedExternalId
         ? sql`(select ${messages.id} from ${messages} where ${messages.tenantId} = ${tx.tenantId} and ${messages.channelId} = ${channel.id} and ${messages.externalId} = ${event.quotedExternalId} limit 1)`

@@ -5,7 +5,6 @@ import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { getQueue } from '../../queues/queues.queries.js';
-import { getOwnTenant } from '../../tenants/tenants.queries.js';
 import { nextProtocol } from '../protocol.js';
 import { logTicket } from '../ticket-log.js';
 import { emitTicketChange } from '../tickets.events.js';
@@ -41,7 +40,6 @@ export async function createTicket(scope: TenantScope, auth: AuthContext, input:
       const channel = await channelFor(tx, input.whatsappId);
       if (input.queueId) await getQueue(tx, input.queueId);
       if (await activeTicketOf(tx, contact.id, channel.id)) throw new AppError('ERR_OTHER_OPEN_TICKET');
-      const { timezone } = await getOwnTenant(tx);
       const now = new Date();
       const row = await tx.insert(tickets, {
         contactId: contact.id,
@@ -50,7 +48,7 @@ export async function createTicket(scope: TenantScope, auth: AuthContext, input:
         userId: auth.userId,
         status: 'open',
         isGroup: contact.isGroup,
-        protocol: await nextProtocol(tx, timezone, now),
+        protocol: await nextProtocol(tx, now),
         startedAttendanceAt: now,
       });
       await logTicket(tx, row.id, 'create', { userId: auth.userId, queueId: row.queueId });

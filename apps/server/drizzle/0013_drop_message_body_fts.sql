@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS "messages_body_fts_idx";
