@@ -125,8 +125,10 @@ export function webhookSuite(envOf: () => WabaEnv): void {
       const sent = await env.standIn.userSends({ from: customer(), image: { data: PNG, mimeType: 'image/png' } });
       const msg = await arrived(env, a, ch.id, sent.wamid);
       expect(msg).toMatchObject({ mediaType: 'image', mediaSize: PNG.length });
-      const events = await channelEvents(env, a, ch.id);
-      expect(events.every((e) => e.processedAt && !e.error)).toBe(true);
+      // The job marks its payload processed just after storing the message: wait for that too.
+      const processed = (evs: Awaited<ReturnType<typeof channelEvents>>) => evs.every((e) => e.processedAt && !e.error);
+      const events = await until(() => channelEvents(env, a, ch.id), processed);
+      expect(processed(events)).toBe(true);
     }, 30_000);
 
     it('a bad or missing signature is refused with 401 and stores nothing', async () => {
