@@ -6,11 +6,27 @@ export const CHANNELS_KEY = ['channels'] as const;
 /** A session update onto a cached channel, unless the cache already holds a newer state. */
 export function withSession(channel: Channel, e: ChannelSessionEvent): Channel {
   if (channel.id !== e.id || Date.parse(e.updatedAt) < Date.parse(channel.updatedAt)) return channel;
-  return { ...channel, status: e.status, qrcode: e.qrcode, retries: e.retries, number: e.number, updatedAt: e.updatedAt };
+  return {
+    ...channel,
+    status: e.status,
+    qrcode: e.qrcode,
+    retries: e.retries,
+    number: e.number,
+    updatedAt: e.updatedAt,
+  };
 }
 
+/**
+ * Patches the cached channel. When the list does not hold it yet, or is being read (a reply read
+ * before this update would overwrite the patch with an older state), the list is read again:
+ * `invalidateQueries` cancels a read under way and starts a fresh one.
+ */
 export function applySessionEvent(qc: QueryClient, e: ChannelSessionEvent): void {
-  qc.setQueryData<Channel[]>(CHANNELS_KEY, (list) => list?.map((c) => withSession(c, e)));
+  const list = qc.getQueryData<Channel[]>(CHANNELS_KEY);
+  qc.setQueryData<Channel[]>(CHANNELS_KEY, (cached) => cached?.map((c) => withSession(c, e)));
+  if (!list?.some((c) => c.id === e.id) || qc.isFetching({ queryKey: CHANNELS_KEY }) > 0) {
+    void qc.invalidateQueries({ queryKey: CHANNELS_KEY, refetchType: 'all' });
+  }
 }
 
 /** A channel answered by the server (session action, save) replaces its cached copy. */
