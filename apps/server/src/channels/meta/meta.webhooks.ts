@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Platform } from '../../platform/platform.js';
 import { storeInbound } from '../inbound/store-inbound.js';
-import { answerHubHandshake, verifyHubSignature, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
+import { answerHubHandshake, assertHubSigned, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
 import { useRawJsonBody } from '../shared/raw-body.js';
 import type { ChannelRow } from '../types.js';
 import { accountOf, metaConfigOf, type MetaChannelType, type MetaConfig } from './meta.config.js';
@@ -56,14 +56,8 @@ function webhookRoutes(type: MetaChannelType): FastifyPluginAsyncZod {
       async (req) => {
         const channel = await metaChannelByWebhookKey(platform.db, type, req.params.key);
         const config = channel ? metaConfigOf(channel) : null;
-        const signature = req.headers['x-hub-signature-256'];
-        if (
-          !channel ||
-          !config ||
-          !req.rawBody ||
-          !verifyHubSignature(req.rawBody, typeof signature === 'string' ? signature : undefined, config.appSecret)
-        )
-          throw new AppError('ERR_WEBHOOK_SIGNATURE');
+        assertHubSigned(req, config?.appSecret);
+        if (!channel || !config) throw new AppError('ERR_WEBHOOK_SIGNATURE');
         await storeByPage(platform, channel, config, req.body);
         return { ok: true as const };
       },

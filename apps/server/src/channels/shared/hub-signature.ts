@@ -15,6 +15,24 @@ export function verifyHubSignature(rawBody: Buffer, header: string | undefined, 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * A signed webhook request of a known channel, or ERR_WEBHOOK_SIGNATURE (nothing is stored): the
+ * channel and its app secret must exist and `X-Hub-Signature-256` must match the raw body.
+ */
+export function assertHubSigned(
+  req: { rawBody?: Buffer; headers: Record<string, string | string[] | undefined> },
+  appSecret: string | undefined,
+): void {
+  const header = req.headers['x-hub-signature-256'];
+  if (
+    !appSecret ||
+    !req.rawBody ||
+    !verifyHubSignature(req.rawBody, typeof header === 'string' ? header : undefined, appSecret)
+  ) {
+    throw new AppError('ERR_WEBHOOK_SIGNATURE');
+  }
+}
+
 export function hubSignature(rawBody: Buffer | string, appSecret: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 }

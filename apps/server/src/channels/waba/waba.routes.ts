@@ -6,7 +6,7 @@ import { ZOk } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.js';
 import { storeInbound } from '../inbound/store-inbound.js';
-import { answerHubHandshake, verifyHubSignature, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
+import { answerHubHandshake, assertHubSigned, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
 import { useRawJsonBody } from '../shared/raw-body.js';
 import './waba.adapter.js'; // registers the adapter for the inbound and outbound jobs
 import { wabaConfigOf } from './waba.graph.js';
@@ -46,14 +46,8 @@ const wabaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const channel = await wabaChannelByWebhookKey(platform.db, req.params.key);
       const config = channel ? wabaConfigOf(channel) : null;
-      const signature = req.headers['x-hub-signature-256'];
-      if (
-        !channel ||
-        !config ||
-        !req.rawBody ||
-        !verifyHubSignature(req.rawBody, typeof signature === 'string' ? signature : undefined, config.appSecret)
-      )
-        throw new AppError('ERR_WEBHOOK_SIGNATURE');
+      assertHubSigned(req, config?.appSecret);
+      if (!channel || !config) throw new AppError('ERR_WEBHOOK_SIGNATURE');
       const own = ownChanges(req.body, config.phoneNumberId);
       if (own) await storeInbound(platform, channel, own);
       return { ok: true as const };
