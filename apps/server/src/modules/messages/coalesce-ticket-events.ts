@@ -1,9 +1,10 @@
 /**
  * Ticket updates caused by messages, coalesced per tenant: changed ticket ids go into a set and
- * one drain per tenant publishes them in batches. When idle, an update is published at once;
- * under a burst, a ticket changed many times while the drain is busy is published once, with its
- * latest state, and a batch's views and audiences are read together (publishTicketUpdates), so
- * ticket events do not starve the inbound path:
+ * one drain per tenant publishes them in batches, each round WINDOW_MS after the previous one. A
+ * ticket changed many times within a window is published once, with its latest state, and a
+ * batch's views and audiences are read together (publishTicketUpdates), so ticket events do not
+ * starve the inbound path (publishing at once made rounds of two or three tickets under load, and
+ * their reads cost more than the messages themselves):
  * messages keep their own event each (messages.events.ts); ticket lists lag a little under load.
  */
 import type { Database } from '../../platform/db/client.js';
@@ -13,9 +14,13 @@ import { publishTicketUpdates } from '../tickets/tickets.events.js';
 
 /** Tickets published per round (their views and audiences are read together). */
 const BATCH = 100;
+/** How long ticket updates gather before a round publishes them: unnoticeable in a list. */
+const WINDOW_MS = 50;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Drain {
-  dirty: Set<number>;
+  /** Ticket id -> what to publish; a ticket created within the window is published as 'create'. */
+  dirty: Map<number, 'create' | 'update'>;
   running: boolean;
 }
 /** Per app instance (tests run several), per tenant. */
@@ -25,12 +30,14 @@ async function drain(db: Database, tenantId: number, d: Drain): Promise<void> {
   d.running = true;
   try {
     while (d.dirty.size > 0) {
-      const ids = [...d.dirty];
+      await sleep(WINDOW_MS);
+      const round = new Map(d.dirty);
       d.dirty.clear();
+      const ids = [...round.keys()];
       for (let i = 0; i < ids.length; i += BATCH) {
         const batch = ids.slice(i, i + BATCH);
-        await withTenant(db, tenantId, (s) => publishTicketUpdates(s, batch)).catch((err: unknown) =>
-          console.error('ticket event failed', err),
+        await withTenant(db, tenantId, (s) => publishTicketUpdates(s, batch, (id) => round.get(id) ?? 'update')).catch(
+          (err: unknown) => console.error('ticket event failed', err),
         );
       }
     }
@@ -39,15 +46,20 @@ async function drain(db: Database, tenantId: number, d: Drain): Promise<void> {
   }
 }
 
-export function emitTicketUpdateCoalesced(scope: TenantScope, ticketId: number): void {
+/** A ticket's 'update' (or, for one the inbound path just opened, its 'create'), coalesced. */
+export function emitTicketUpdateCoalesced(
+  scope: TenantScope,
+  ticketId: number,
+  action: 'create' | 'update' = 'update',
+): void {
   const db = scope.database;
   const tenantId = scope.tenantId;
   scope.afterCommit(() => {
     let byTenant = drains.get(db);
     if (!byTenant) drains.set(db, (byTenant = new Map()));
     let d = byTenant.get(tenantId);
-    if (!d) byTenant.set(tenantId, (d = { dirty: new Set(), running: false }));
-    d.dirty.add(ticketId);
+    if (!d) byTenant.set(tenantId, (d = { dirty: new Map(), running: false }));
+    if (d.dirty.get(ticketId) !== 'create') d.dirty.set(ticketId, action);
     if (!d.running) runInBackground(db, () => drain(db, tenantId, d!));
   });
 }

@@ -65,24 +65,27 @@ export async function findContactAndTicket(tx: TenantScope, channel: ChannelRow,
   return { contact: row?.contact ?? null, ticket: row?.ticket ?? null };
 }
 
+/** A new contact's fields from the sender's details (the identity's column aside). */
+export function newContactOf(identity: ContactIdentity, from: MessageEvent['from'], isGroup: boolean) {
+  const name = from.name?.trim() || ('number' in identity ? identity.number : 'Visitante');
+  return {
+    name: name.slice(0, 200),
+    email: (from.email ?? '').slice(0, 200),
+    profilePicUrl: from.profilePicUrl ?? '',
+    isGroup,
+  };
+}
+
 export async function createContact(
   tx: TenantScope,
   identity: ContactIdentity,
   from: MessageEvent['from'],
   isGroup: boolean,
 ): Promise<ContactRow> {
-  const name = from.name?.trim() || ('number' in identity ? identity.number : 'Visitante');
   const [created] = await tx.query((db) =>
     db
       .insert(contacts)
-      .values({
-        tenantId: tx.tenantId,
-        name: name.slice(0, 200),
-        email: (from.email ?? '').slice(0, 200),
-        profilePicUrl: from.profilePicUrl ?? '',
-        isGroup,
-        ...identity,
-      })
+      .values({ tenantId: tx.tenantId, ...newContactOf(identity, from, isGroup), ...identity })
       .onConflictDoNothing()
       .returning(),
   );

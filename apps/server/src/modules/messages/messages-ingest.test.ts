@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
@@ -99,8 +100,52 @@ describe(`inbound path (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     const r = await inbound(h, a, channel, { from: { number: phone() } });
     expect(await ticketRow(h, a, r.ticketId!)).toMatchObject({ status: 'open', queueId: q.id, userId: a.admin.userId });
     const logs = await h.request('GET', `/tickets/${r.ticketId}/logs`, { token: a.admin.token });
-    if (logs.status === 200) expect(JSON.stringify(logs.body)).toContain('create');
+    expect(logs.status).toBe(200);
+    expect(JSON.stringify(logs.body)).toContain('"create"');
   });
+
+  it('a stored message delivered again after its ticket was closed opens no new ticket', async () => {
+    const channel = await makeChannel(h, a);
+    const from = { number: phone() };
+    const externalId = newId();
+    const first = await inbound(h, a, channel, { externalId, from, body: 'primeira' });
+    await countWhere(a, (s) =>
+      s.update(tickets, { status: 'closed', closedAt: new Date() }, eq(tickets.id, first.ticketId!)),
+    );
+    const again = await inbound(h, a, channel, { externalId, from, body: 'primeira' });
+    expect(again).toEqual({ messageId: first.messageId, ticketId: first.ticketId, duplicate: true });
+    const [contact] = await countWhere(a, (s) => s.select(contacts, eq(contacts.number, from.number)));
+    expect(await countWhere(a, (s) => s.count(tickets, eq(tickets.contactId, contact!.id)))).toBe(1);
+  });
+
+  // Two connections are needed: the other writer holds its transaction open while ours runs.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a new contact's message whose provider id another transaction commits meanwhile leaves no contact or ticket",
+    async () => {
+      const channel = await makeChannel(h, a);
+      const other = await inbound(h, a, channel, { from: { number: phone() } });
+      const externalId = newId();
+      const number = phone();
+      const client = new pg.Client({ connectionString: h.app.platform.config.databaseUrl });
+      await client.connect();
+      try {
+        await client.query('begin');
+        const ins = await client.query<{ id: number }>(
+          `insert into messages (tenant_id, ticket_id, contact_id, channel_id, from_me, body, external_id, status)
+           select tenant_id, id, contact_id, channel_id, false, 'outra', $1, 'received' from tickets where id = $2 returning id`,
+          [externalId, other.ticketId],
+        );
+        // Our message reads before that commit (so it looks new), then meets its unique key.
+        const ours = inbound(h, a, channel, { externalId, from: { number }, body: 'nova' });
+        await new Promise((r) => setTimeout(r, 300));
+        await client.query('commit');
+        expect(await ours).toEqual({ messageId: Number(ins.rows[0]!.id), ticketId: other.ticketId, duplicate: true });
+      } finally {
+        await client.end();
+      }
+      expect(await countWhere(a, (s) => s.count(contacts, eq(contacts.number, number)))).toBe(0);
+    },
+  );
 
   it('a web chat visitor is known by its visitor id', async () => {
     const channel = await makeChannel(h, a, { type: 'webchat' });

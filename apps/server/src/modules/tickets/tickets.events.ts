@@ -95,16 +95,21 @@ function publishTicket(scope: TenantScope, base: TicketBase, action: Action, aud
 }
 
 /**
- * Publishes the 'update' of several committed tickets at once (the coalesced drain of message
- * bursts): their views and audiences are read in four queries, whatever their number.
+ * Publishes the 'create' or 'update' of several committed tickets at once (the coalesced drain of
+ * message bursts): their views and audiences are read in two queries, whatever their number.
  */
-export async function publishTicketUpdates(scope: TenantScope, ids: number[]): Promise<void> {
+export async function publishTicketUpdates(
+  scope: TenantScope,
+  ids: number[],
+  actionOf: (id: number) => 'create' | 'update' = () => 'update',
+): Promise<void> {
   const bases = await loadTicketBases(scope, ids);
   if (bases.length === 0) return;
   const audience = await loadAudience(scope, bases);
   for (const base of bases) {
-    queueTicketWebhook(scope, base, 'update'); // the channel's outbound webhook, in the background
-    publishTicket(scope, base, 'update', audience);
+    const action = actionOf(base.row.id);
+    queueTicketWebhook(scope, base, action); // the channel's outbound webhook, in the background
+    publishTicket(scope, base, action, audience);
   }
 }
 

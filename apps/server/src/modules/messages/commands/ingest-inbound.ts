@@ -11,9 +11,8 @@ import { messages, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { storageOf } from '../../../platform/storage/storage.js';
 import { isSettingEnabled } from '../../settings/settings.queries.js';
-import { emitTicketChange } from '../../tickets/tickets.events.js';
 import { emitTicketUpdateCoalesced } from '../coalesce-ticket-events.js';
-import { fastIngest } from '../inbound-fast-path.js';
+import { fastIngest, fastOpen } from '../inbound-fast-path.js';
 import { nextProtocol } from '../../tickets/protocol.js';
 import type { TicketRow } from '../../tickets/tickets.presenter.js';
 import {
@@ -22,6 +21,7 @@ import {
   findContactAndTicket,
   identityOf,
   latestTicket,
+  newContactOf,
 } from '../inbound-contact-ticket.js';
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, previewOf, type MessageRow } from '../messages.presenter.js';
@@ -116,13 +116,8 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
     if (rated.duplicate && mediaKey && storage) await storage.delete(mediaKey).catch(() => undefined);
     return rated;
   }
-  const { stored: fast, activeTicket } = await fastIngest(scope, {
-    channelId: channel.id,
-    identity,
-    values,
-    quotedExternalId,
-    preview,
-  });
+  const input = { channelId: channel.id, identity, values, quotedExternalId, preview };
+  const { stored: fast, activeTicket } = await fastIngest(scope, input);
   if (fast) {
     emitMessage(
       scope,
@@ -136,6 +131,25 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
   // A new ticket is coming (no active one): its protocol is taken now, committed at once, so the
   // transaction below does not hold the company's protocol counter (nextProtocol).
   const protocol = !activeTicket && !fromMe ? await nextProtocol(scope) : undefined;
+  // A customer opens a ticket: one statement, unless the channel greets (its text is sent in the
+  // ticket's transaction below) or a concurrent write made the contact or ticket first.
+  if (protocol !== undefined && !channel.greetingMessage.trim()) {
+    const opened = await fastOpen(scope, {
+      ...input,
+      contact: newContactOf(identity, event.from, isGroup),
+      ticket: { queueId: channel.defaultQueueId, userId: channel.defaultUserId, protocol },
+    });
+    if (opened) {
+      emitMessage(
+        scope,
+        opened.ticket,
+        'create',
+        presentMessage(opened.message, await getQuoted(scope, opened.message.quotedMsgId)),
+      );
+      emitTicketUpdateCoalesced(scope, opened.ticket.id, 'create');
+      return { messageId: opened.message.id, ticketId: opened.ticket.id, duplicate: false };
+    }
+  }
   try {
     return await scope.transaction(async (tx) => {
       const found = await findContactAndTicket(tx, channel, identity);
@@ -190,8 +204,7 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
         'create',
         presentMessage(msg, msg.quotedMsgId ? await getQuoted(tx, msg.quotedMsgId) : null),
       );
-      if (created) emitTicketChange(tx, ticket.id, 'create');
-      else emitTicketUpdateCoalesced(tx, ticket.id);
+      emitTicketUpdateCoalesced(tx, ticket.id, created ? 'create' : 'update');
       return { messageId: msg.id, ticketId: ticket.id, duplicate: false };
     });
   } catch (err) {
