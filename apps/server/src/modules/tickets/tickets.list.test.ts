@@ -164,6 +164,39 @@ describe('GET /tickets', () => {
     expect(one.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Maria Comum 1004']);
   });
 
+  it('the count of open and pending together is exact below 1,000 and stops there above it', async () => {
+    const c = await h.company();
+    const fc = ticketFactories(h.app.platform.db, c.tenantId);
+    const channel = await fc.channel();
+    const people = await fc.run((s) =>
+      s.insert(
+        contacts,
+        Array.from({ length: 1_100 }, (_, i) => ({ name: `Pessoa ${i}`, number: `5531${String(i).padStart(9, '0')}` })),
+      ),
+    );
+    const make = (from: number, to: number, status: 'open' | 'pending') =>
+      fc.run((s) =>
+        s.insert(
+          tickets,
+          people.slice(from, to).map((p, i) => ({
+            contactId: p.id,
+            channelId: channel.id,
+            status,
+            protocol: `C${from + i}`,
+            lastMessageAt: minutesAgo(from + i),
+          })),
+        ),
+      );
+    await make(0, 450, 'open');
+    await make(450, 900, 'pending');
+    const below = await h.request('GET', '/tickets?status=open&status=pending', { token: c.admin.token });
+    expect(below.body).toMatchObject({ count: 900, hasMore: true });
+    await make(900, 1_100, 'pending');
+    const above = await h.request('GET', '/tickets?status=open&status=pending', { token: c.admin.token });
+    expect(above.body).toMatchObject({ count: 1_000, hasMore: true });
+    expect(above.body.tickets[0].protocol).toBe('C0');
+  });
+
   it('an empty status list is refused with ERR_NO_STATUS_SELECTED', async () => {
     expect((await h.request('GET', '/tickets?status=', { token: agent.token })).body).toEqual({
       error: 'ERR_NO_STATUS_SELECTED',

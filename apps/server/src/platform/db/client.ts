@@ -46,7 +46,13 @@ const MIGRATION_LOCK = 482_190_331;
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 20) });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DB_POOL_MAX ?? 20),
+      // Named statements (runMemo, runNamed) and their cached plans stay on their connection for
+      // its life: a connection is replaced after 15 minutes, so they cannot pile up without bound.
+      maxLifetimeSeconds: 900,
+    });
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -54,6 +54,27 @@ const memoBy = new WeakMap<object, Map<string, Memo>>();
 const MEMO_MAX = 5_000;
 const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
+/** A parameter as an SQL literal: numbers, booleans, null, dates and strings (anything else throws). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint') return String(v);
+  if (v instanceof Date) return `'${v.toISOString()}'`;
+  // standard_conforming_strings is on (PostgreSQL's default): only the quote needs doubling.
+  if (typeof v === 'string' && !v.includes('\u0000')) return `'${v.replaceAll("'", "''")}'`;
+  throw new Error(`runMemo inline: cannot write ${typeof v} as a literal`);
+}
+
+/** `q` with $1..$n replaced by their values as literals (drizzle's text holds no other `$n`). */
+export function inlineParams(q: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  const text = q.sql.replace(/\$(\d+)\b/g, (_m, n: string) => {
+    const i = Number(n) - 1;
+    if (i < 0 || i >= q.params.length) throw new Error(`runMemo inline: no parameter $${n}`);
+    return literal(q.params[i]);
+  });
+  return { sql: text, params: [] };
+}
+
 export class TenantScope {
   private readonly afterCommitQueue: AfterCommit[];
 
@@ -149,11 +170,16 @@ export class TenantScope {
    * `runNamed` for SQL that is a pure function of `key` within this tenant: built (drizzle, the
    * statement's text) once, then only run. The key must name every input `build` reads besides
    * the tenant, which the scope adds itself, and `values`, which `build` reaches through `value`.
+   * `inline` (no `values`): the statement's parameters are written into its text as literals, so
+   * it has none and PostgreSQL plans it once per connection, with the real values. A parameterised
+   * statement whose generic plan is worse than its custom ones (the ticket list: the viewer's
+   * queues decide the plan) is planned again on every run instead, which cost more than running it.
    */
   async runMemo(
     key: string,
     build: (value: (name: string) => SQL) => SQL | Promise<SQL>,
     values: Record<string, unknown> = {},
+    opts: { inline?: boolean } = {},
   ): Promise<Record<string, unknown>[]> {
     // In a transaction: built each time with the values as plain parameters.
     if (this.inTransaction) return this.runNamed(await build((name) => sql`${values[name]}`));
@@ -162,7 +188,8 @@ export class TenantScope {
     const k = `${this.tenantId}\u0000${key}`;
     let entry = memo.get(k);
     if (!entry) {
-      const q = this.toQuery(await build((name) => sql`${sql.placeholder(name)}`));
+      let q = this.toQuery(await build((name) => sql`${sql.placeholder(name)}`));
+      if (opts.inline) q = inlineParams(q);
       entry = { name: statementName(q.sql), text: q.sql, params: q.params };
       if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
       memo.set(k, entry);
