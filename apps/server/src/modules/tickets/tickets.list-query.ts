@@ -6,6 +6,7 @@ import { contactTags, settings, tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { maySeeAll, type TicketViewer } from './tickets.policy.js';
+import { readTicketBase, ticketBasesSql, type TicketBase } from './tickets.presenter.js';
 import { resolveSearch, searchSql, type TicketSearch } from './tickets.search.js';
 import { chatbotSql, visibilitySql } from './tickets.visibility-sql.js';
 
@@ -29,38 +30,46 @@ async function pageSize(scope: TenantScope, statuses: TicketStatus[]): Promise<n
 export const LIST_COUNT_CAP = 1_000;
 
 /**
- * One page of the attendance list: visible tickets matching the filter, newest activity first
- * (last_message_at desc, id desc: a total order, so pages never repeat or skip a row). `count` is
- * exact up to LIST_COUNT_CAP; the tab badges come exact from countVisibleTickets.
+ * One page of the attendance list, with each ticket's view: visible tickets matching the filter,
+ * newest activity first (last_message_at desc, id desc: a total order, so pages never repeat or
+ * skip a row). `count` is exact up to LIST_COUNT_CAP; the tab badges come exact from
+ * countVisibleTickets.
  */
-export async function listTicketIds(scope: TenantScope, viewer: TicketViewer, f: AttendanceFilter) {
+export async function listTicketPage(
+  scope: TenantScope,
+  viewer: TicketViewer,
+  f: AttendanceFilter,
+): Promise<{ bases: TicketBase[]; count: number; hasMore: boolean }> {
   if (f.status.length === 0) throw new AppError('ERR_NO_STATUS_SELECTED');
-  if (matchesNothing(f)) return { ids: [], count: 0, hasMore: false };
+  if (matchesNothing(f)) return { bases: [], count: 0, hasMore: false };
   const statuses = [...new Set(f.status)];
   const known = statuses.map((st) => viewer.pageSizes?.[st]);
   const [size, search] = await Promise.all([
     known.every((n) => n !== undefined) ? Math.min(Math.max(...known), 200) : pageSize(scope, statuses),
     resolveSearch(scope, f.searchParam),
   ]);
-  // The page and its capped count in one statement (one round trip), prepared by its text so
-  // PostgreSQL does not parse it again on every request. Without a search, its SQL depends only
-  // on the viewer and the filter: built once per shape (runMemo), not on every request.
+  // The page, its tickets' views and the capped count in one statement (one round trip). Without
+  // a search its SQL depends only on the viewer and the filter: built once per shape (runMemo)
+  // with the values written in, so PostgreSQL plans it once per connection. With a search it is
+  // prepared by its text.
   const build = () =>
     scope.query(async (db, owns) => {
       const built = buildTicketList(scope, db, owns, viewer, f, size, search)!;
-      return sql`select coalesce((select json_agg(p.id order by p.last_message_at desc, p.id desc) from (${built.page}) p), '[]'::json) as ids, (${built.total}) as n`;
+      // The count is not correlated: PostgreSQL computes it once (an InitPlan), not per row.
+      return sql`with page as (${built.page})
+        select (${built.total}) as "n", b.* from (select 1) as one
+        left join (${ticketBasesSql(owns, sql`${tickets.id} in (select page.id from page)`)}) b on true
+        order by b."sortAt" desc, b."sortId" desc`;
     });
   const { pageSizes: _sizes, ...shape } = viewer;
-  const [row] = (
-    search
-      ? await scope.runNamed(await build())
-      : await scope.runMemo(JSON.stringify(['tickets.list', shape, f, size]), build, {}, { inline: true })
-  ) as { ids: number[] | string; n: number | string }[];
-  const ids = typeof row?.ids === 'string' ? (JSON.parse(row.ids) as number[]) : (row?.ids ?? []);
+  const rows = search
+    ? await scope.runNamed(await build())
+    : await scope.runMemo(JSON.stringify(['tickets.page', shape, f, size]), build, {}, { inline: true });
+  const found = rows.filter((r) => r.row !== null);
   return {
-    ids: ids.slice(0, size),
-    count: Math.min(Number(row?.n ?? 0), LIST_COUNT_CAP),
-    hasMore: ids.length > size,
+    bases: found.slice(0, size).map(readTicketBase),
+    count: Math.min(Number(rows[0]?.n ?? 0), LIST_COUNT_CAP),
+    hasMore: found.length > size,
   };
 }
 

@@ -61,9 +61,24 @@ const readTicket = jsonRowReader(tickets);
 export async function loadTicketBases(scope: TenantScope, ids: number[]): Promise<TicketBase[]> {
   if (ids.length === 0) return [];
   const build = (value: (name: string) => SQL) =>
-    scope.query(
-      async (_db, owns) => sql`
-      select row_to_json(${tickets}) as "row",
+    scope.query(async (_db, owns) => ticketBasesSql(owns, sql`${tickets.id} = any(${value('ids')}::int[])`));
+  // One text whatever the ids (an array parameter): built once, prepared once per connection.
+  const rows = await scope.runMemo('tickets.bases', build, { ids: `{${ids.join(',')}}` });
+  const byId = new Map<number, TicketBase>();
+  for (const r of rows) {
+    const base = readTicketBase(r);
+    byId.set(base.row.id, base);
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The rows of `loadTicketBases` for the tickets `which` selects (a condition on tickets), with
+ * `sortAt` and `sortId` to order them newest first. The ticket list joins it to its page.
+ */
+export function ticketBasesSql(owns: TenantScope['owns'], which: SQL): SQL {
+  return sql`
+      select row_to_json(${tickets}) as "row", ${tickets.lastMessageAt} as "sortAt", ${tickets.id} as "sortId",
         json_build_object('id', ${contacts.id}, 'name', ${contacts.name}, 'number', ${contacts.number},
           'profilePicUrl', ${contacts.profilePicUrl}, 'extraInfo', ${contacts.extraInfo}) as "contact",
         case when ${queues.id} is null then null
@@ -82,24 +97,20 @@ export async function loadTicketBases(scope: TenantScope, ids: number[]): Promis
       left join ${queues} on ${owns(queues, eq(queues.id, tickets.queueId))}
       left join ${users} on ${owns(users, eq(users.id, tickets.userId))}
       left join ${channels} on ${owns(channels, eq(channels.id, tickets.channelId))}
-      where ${owns(tickets, sql`${tickets.id} = any(${value('ids')}::int[])`)}`,
-    );
-  // One text whatever the ids (an array parameter): built once, prepared once per connection.
-  const rows = await scope.runMemo('tickets.bases', build, { ids: `{${ids.join(',')}}` });
-  const byId = new Map<number, TicketBase>();
-  for (const r of rows) {
-    const row = readTicket(json<Record<string, unknown>>(r.row));
-    byId.set(row.id, {
-      row,
-      contact: json<TicketBase['contact']>(r.contact),
-      queue: r.queue === null ? null : json<TicketBase['queue']>(r.queue),
-      user: r.user === null ? null : json<TicketBase['user']>(r.user),
-      channel: r.channel === null ? null : json<TicketBase['channel']>(r.channel),
-      tags: json<TicketBase['tags']>(r.tags),
-      wallets: json<TicketBase['wallets']>(r.wallets),
-    });
-  }
-  return ids.flatMap((id) => byId.get(id) ?? []);
+      where ${owns(tickets, which)}`;
+}
+
+/** A row of `ticketBasesSql` as a TicketBase. */
+export function readTicketBase(r: Record<string, unknown>): TicketBase {
+  return {
+    row: readTicket(json<Record<string, unknown>>(r.row)),
+    contact: json<TicketBase['contact']>(r.contact),
+    queue: r.queue === null ? null : json<TicketBase['queue']>(r.queue),
+    user: r.user === null ? null : json<TicketBase['user']>(r.user),
+    channel: r.channel === null ? null : json<TicketBase['channel']>(r.channel),
+    tags: json<TicketBase['tags']>(r.tags),
+    wallets: json<TicketBase['wallets']>(r.wallets),
+  };
 }
 /** node-postgres and PGlite parse json columns; a driver that does not gives text. */
 function json<T>(v: unknown): T {

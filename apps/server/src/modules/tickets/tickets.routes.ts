@@ -27,7 +27,7 @@ import { updateTicket } from './commands/update-ticket.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
 import { loadTicketBases, presentLog, presentNote, presentTicket } from './tickets.presenter.js';
-import { countVisibleTickets, listTicketIds } from './tickets.list-query.js';
+import { countVisibleTickets, listTicketPage } from './tickets.list-query.js';
 import { getVisibleTicket, listTicketLogs, listTicketNotes } from './tickets.queries.js';
 import { loadViewer } from './tickets.viewer.js';
 
@@ -46,9 +46,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'user' }, schema: { ...schema, querystring: ZAttendanceFilter, response: { 200: ZTicketList } } },
     async (req) => {
       const viewer = await loadViewer(req.scope, req.auth);
-      const page = await listTicketIds(req.scope, viewer, req.query);
-      const bases = await loadTicketBases(req.scope, page.ids);
-      return { tickets: bases.map((b) => presentTicket(b, viewer)), count: page.count, hasMore: page.hasMore };
+      const page = await listTicketPage(req.scope, viewer, req.query);
+      return { tickets: page.bases.map((b) => presentTicket(b, viewer)), count: page.count, hasMore: page.hasMore };
     },
   );
   app.get(

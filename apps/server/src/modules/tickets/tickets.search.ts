@@ -16,10 +16,7 @@ export interface TicketSearch {
 const FEW_CONTACTS = 500;
 
 function contactMatch(s: Pick<TicketSearch, 'term' | 'digits'>): SQL {
-  return or(
-    nameMatches(s.term),
-    s.digits.length >= 3 ? like(contacts.number, `%${s.digits}%`) : undefined,
-  )!;
+  return or(nameMatches(s.term), s.digits.length >= 3 ? like(contacts.number, `%${s.digits}%`) : undefined)!;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   VISIBILITY_SETTINGS,
   type Kind,
 } from './tickets.policy.fixtures.js';
-import { listTicketIds } from './tickets.list-query.js';
+import { listTicketPage } from './tickets.list-query.js';
 import { ticketFactories } from './test-factories.js';
 
 let h: Harness;
@@ -90,8 +90,8 @@ describe('the list query applies the same rules as the policy', () => {
       .filter(([, facts]) => isTicketVisible(viewer, facts, opts))
       .map(([id]) => id)
       .sort();
-    const got = await withTenant(h.app.platform.db, tenantId, (scope) => listTicketIds(scope, viewer, filter(opts)));
-    expect([...got.ids].sort()).toEqual(want);
+    const got = await withTenant(h.app.platform.db, tenantId, (scope) => listTicketPage(scope, viewer, filter(opts)));
+    expect(got.bases.map((b) => b.row.id).sort()).toEqual(want);
     expect(got.count).toBe(want.length);
   });
 
@@ -110,9 +110,9 @@ describe('the list query applies the same rules as the policy', () => {
       .map(([id]) => id)
       .sort();
     const got = await withTenant(h.app.platform.db, tenantId, (scope) =>
-      listTicketIds(scope, viewer, filter({ includeNotQueueDefined: false, queuesIds: [ids.otherQueue] })),
+      listTicketPage(scope, viewer, filter({ includeNotQueueDefined: false, queuesIds: [ids.otherQueue] })),
     );
     expect(want.length).toBeGreaterThan(0);
-    expect([...got.ids].sort()).toEqual(want);
+    expect(got.bases.map((b) => b.row.id).sort()).toEqual(want);
   });
 });
