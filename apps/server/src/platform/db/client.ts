@@ -41,6 +41,9 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
+/** Prepared statements kept on the embedded database before they are all let go. */
+const PGLITE_PREPARED_MAX = 500;
+
 /** Arbitrary constant for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 482_190_331;
 
@@ -78,6 +81,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
+  /** Names of the statements prepared on the embedded database (see runNamed below). */
+  const prepared = new Set<string>();
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
     raw: db as unknown as Db,
@@ -90,7 +95,20 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
-    runNamed: async (_name, text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    runNamed: async (name, text, params) => {
+      if (params.length > 0) return (await client.query<Record<string, unknown>>(text, params)).rows;
+      // A statement without parameters (runMemo inline) is prepared once and then only executed,
+      // as node-postgres does on a server: PGlite would plan it again on every run otherwise.
+      if (!prepared.has(name)) {
+        if (prepared.size >= PGLITE_PREPARED_MAX) {
+          await client.exec('deallocate all');
+          prepared.clear();
+        }
+        await client.exec(`prepare ${name} as ${text}`);
+        prepared.add(name);
+      }
+      return (await client.query<Record<string, unknown>>(`execute ${name}`)).rows;
+    },
     close: () => client.close(),
   };
 }
