@@ -12,6 +12,14 @@ let otherQueue: number;
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const ids = (res: { body: { tickets: { id: number }[] } }) => res.body.tickets.map((t) => t.id);
+/** `n` contacts named `${name} ${i}`, numbered `${prefix}` plus nine digits, in one insert. */
+const manyContacts = (fc: ReturnType<typeof ticketFactories>, n: number, name: string, prefix: string) =>
+  fc.run((s) =>
+    s.insert(
+      contacts,
+      Array.from({ length: n }, (_, i) => ({ name: `${name} ${i}`, number: `${prefix}${String(i).padStart(9, '0')}` })),
+    ),
+  );
 
 beforeAll(async () => {
   h = await startHarness();
@@ -136,15 +144,7 @@ describe('GET /tickets', () => {
     const c = await h.company();
     const fc = ticketFactories(h.app.platform.db, c.tenantId);
     const channel = await fc.channel();
-    const people = await fc.run((s) =>
-      s.insert(
-        contacts,
-        Array.from({ length: 1_005 }, (_, i) => ({
-          name: `Maria Comum ${i}`,
-          number: `5521${String(i).padStart(9, '0')}`,
-        })),
-      ),
-    );
+    const people = await manyContacts(fc, 1_005, 'Maria Comum', '5521');
     await fc.run((s) =>
       s.insert(
         tickets,
@@ -168,12 +168,7 @@ describe('GET /tickets', () => {
     const c = await h.company();
     const fc = ticketFactories(h.app.platform.db, c.tenantId);
     const channel = await fc.channel();
-    const people = await fc.run((s) =>
-      s.insert(
-        contacts,
-        Array.from({ length: 1_100 }, (_, i) => ({ name: `Pessoa ${i}`, number: `5531${String(i).padStart(9, '0')}` })),
-      ),
-    );
+    const people = await manyContacts(fc, 1_100, 'Pessoa', '5531');
     const make = (from: number, to: number, status: 'open' | 'pending') =>
       fc.run((s) =>
         s.insert(

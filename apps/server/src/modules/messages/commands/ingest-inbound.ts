@@ -81,6 +81,18 @@ async function applyStatus(scope: TenantScope, channel: ChannelRow, event: Statu
   return { messageId: row.id, ticketId: row.ticketId, duplicate: false };
 }
 
+/** The events of a message stored by one statement (the fast paths), and the result. */
+async function announce(
+  scope: TenantScope,
+  stored: { message: MessageRow; ticket: TicketRow },
+  ticketAction: 'create' | 'update',
+): Promise<IngestResult> {
+  const { message, ticket } = stored;
+  emitMessage(scope, ticket, 'create', presentMessage(message, await getQuoted(scope, message.quotedMsgId)));
+  emitTicketUpdateCoalesced(scope, ticket.id, ticketAction);
+  return { messageId: message.id, ticketId: ticket.id, duplicate: false };
+}
+
 const mediaTypeOf = (event: MessageEvent) => event.mediaType ?? (event.media ? 'document' : 'chat');
 
 async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: MessageEvent): Promise<IngestResult> {
@@ -118,16 +130,7 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
   }
   const input = { channelId: channel.id, identity, values, quotedExternalId, preview };
   const { stored: fast, activeTicket } = await fastIngest(scope, input);
-  if (fast) {
-    emitMessage(
-      scope,
-      fast.ticket,
-      'create',
-      presentMessage(fast.message, await getQuoted(scope, fast.message.quotedMsgId)),
-    );
-    emitTicketUpdateCoalesced(scope, fast.ticket.id);
-    return { messageId: fast.message.id, ticketId: fast.ticket.id, duplicate: false };
-  }
+  if (fast) return announce(scope, fast, 'update');
   // A new ticket is coming (no active one): its protocol is taken now, committed at once, so the
   // transaction below does not hold the company's protocol counter (nextProtocol).
   const protocol = !activeTicket && !fromMe ? await nextProtocol(scope) : undefined;
@@ -139,16 +142,7 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
       contact: newContactOf(identity, event.from, isGroup),
       ticket: { queueId: channel.defaultQueueId, userId: channel.defaultUserId, protocol },
     });
-    if (opened) {
-      emitMessage(
-        scope,
-        opened.ticket,
-        'create',
-        presentMessage(opened.message, await getQuoted(scope, opened.message.quotedMsgId)),
-      );
-      emitTicketUpdateCoalesced(scope, opened.ticket.id, 'create');
-      return { messageId: opened.message.id, ticketId: opened.ticket.id, duplicate: false };
-    }
+    if (opened) return announce(scope, opened, 'create');
   }
   try {
     return await scope.transaction(async (tx) => {
