@@ -322,6 +322,12 @@ export const messages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     fromMe: boolean('from_me').notNull(),
     body: text('body').notNull().default(''),
+    /**
+     * The agent's name the message was signed with (userDisableSignature), frozen at send time;
+     * null when unsigned. `body` stays what the agent typed: the signed text the customer gets is
+     * made from both where it leaves (messages/signature.ts).
+     */
+    signature: text('signature'),
     /** chat, image, audio, video, document, sticker, location, system */
     mediaType: text('media_type').notNull().default('chat'),
     /** Storage key under DATA_DIR/media (or the S3 key); never a public URL. */
