@@ -279,7 +279,8 @@ describe('Messenger and WhatsApp Cloud API channels, end to end', () => {
               .map((s) => (s.payload.text as { body: string }).body),
           { timeout: 30_000 },
         )
-        .toEqual(['De nada, Marina!']);
+        // Signed with the agent's name (userDisableSignature off).
+        .toEqual(['*Diego Alves*:\nDe nada, Marina!']);
 
       // The Messenger customer's message reached the admin's desk too.
       await go(page, '/atendimento');

@@ -21,7 +21,7 @@ const FAREWELL_WAIT_MS = 20_000;
 
 describe('service desk loop (web chat customer and agent)', () => {
   it(
-    'a customer writes on the demo site; the agent sees it live, accepts, replies and closes with a farewell',
+    'a customer writes on the demo site; the agent sees it live, accepts, replies and closes with a farewell; the customer rates',
     { timeout: 240_000 },
     async () => {
       const agent = await newPage(browser, server.baseUrl);
@@ -52,6 +52,8 @@ describe('service desk loop (web chat customer and agent)', () => {
       await page.getByTestId('composer-input').press('Enter');
       await chatMessage(page, 'Qual é o seu bairro?', true).waitFor();
       await widgetMessage(customer.page, 'Qual é o seu bairro?').waitFor();
+      // The reply is labelled with the agent's name (the signature), not "Atendente".
+      await expect(widgetMessage(customer.page, 'Qual é o seu bairro?').textContent()).resolves.toContain('Diego Alves');
 
       // The customer answers; it shows in the open chat without a reload.
       await widgetSend(customer.page, 'Moro no Centro.');
@@ -66,6 +68,14 @@ describe('service desk loop (web chat customer and agent)', () => {
       // The server records the farewell as pending; until it hands it to the sender at once, the
       // outbox sweeper (messages.resend-stuck, every minute for messages older than 60 s) sends it.
       await widgetMessage(customer.page, 'Obrigado pelo contato, até logo!').waitFor({ timeout: FAREWELL_WAIT_MS });
+      // The widget's end state: the conversation ended, the demo channel asks for a 1-5 rating,
+      // the customer taps 5 and is thanked.
+      await widgetMessage(customer.page, 'Como você avalia nosso atendimento?').waitFor({ timeout: FAREWELL_WAIT_MS });
+      await customer.page.getByTestId('prosa-webchat-ended').waitFor();
+      await customer.page.getByTestId('prosa-webchat-rate-5').click();
+      await widgetMessage(customer.page, 'Obrigado pela sua avaliação!').waitFor({ timeout: FAREWELL_WAIT_MS });
+      await customer.page.getByTestId('prosa-webchat-ended').waitFor();
+      await expect(customer.page.getByTestId('prosa-webchat-rating').count()).resolves.toBe(0);
 
       // The closed ticket is listed on the Closed tab.
       await go(page, '/atendimento');

@@ -78,7 +78,8 @@ describe('a Telegram channel, end to end', () => {
               .map((m) => m.text),
           { timeout: 30_000 },
         )
-        .toEqual(['Temos sim, saiu do forno agora!']);
+        // Signed with the agent's name (userDisableSignature off), bold in the customer's app.
+        .toEqual(['*Ana Souza*:\nTemos sim, saiu do forno agora!']);
       await context.close();
     },
   );

@@ -78,6 +78,8 @@ export interface OutboundMessage {
   quotedExternalId?: string | null;
   /** Recipient identity as stored on the contact. */
   to: { number: string; providerId?: string | null };
+  /** The signing agent's name, for channels that show it as a label (`capabilities.senderLabel`). */
+  senderName?: string | null;
   /** Reply buttons (up to 3) or a list with sections, on channels that have them (WhatsApp Cloud API). */
   interactive?: OutboundInteractive;
   /** An approved WhatsApp template (allowed outside the 24-hour window); `body` is its rendered text. */
@@ -110,6 +112,11 @@ export interface ChannelCapabilities {
   maxFileBytes?: number;
   /** Hours after the customer's last message during which free-form sends are allowed. */
   windowHours?: number;
+  /**
+   * The channel shows the sender's name beside the message (web chat's widget): an agent's
+   * signature goes as `senderName`, not as a `*Name*:` line in the text.
+   */
+  senderLabel?: boolean;
 }
 
 /** A message the provider already has, as a reaction, an edit or a deletion addresses it. */

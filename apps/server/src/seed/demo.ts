@@ -117,6 +117,11 @@ async function ensureDemoWebchat(platform: Platform, tenantId: number): Promise<
       isDefault: true,
       defaultQueueId: firstQueue?.id ?? null,
       config: { demo: true },
+      // The demo shows the whole conversation, its end included: closing asks for a rating.
+      ratingEnabled: true,
+      ratingMessage: 'Como você avalia nosso atendimento? Responda com uma nota de 1 a 5.',
+      ratingThanksMessage: 'Obrigado pela sua avaliação!',
+      ratingInvalidMessage: 'Por favor, responda com um número de 1 a 5.',
     });
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNEL_STATUSES, CHANNEL_TYPES, type ChannelType } from '../enums.js';
+import { AUTO_TICKET_TIMES, CHANNEL_STATUSES, CHANNEL_TYPES, type ChannelType } from '../enums.js';
 import { ZInstagramConfig, ZMessengerConfig, ZWabaConfig, ZWebchatConfig, ZWhatsappConfig } from './channel-config.js';
 import { V, ZId, ZIsoDate, ZRequiredText } from './common.js';
 
@@ -97,6 +97,9 @@ const ZOptionalUrl = (protocols: RegExp) =>
 
 /** Rating wait after a close, in minutes: the default and the most a channel may set (one day). */
 export const RATING_WAIT_DEFAULT_MINUTES = 10;
+/** A channel's auto-close time: '' follows the company's autoCloseTicketsTime. */
+export const CHANNEL_AUTO_CLOSE_TIMES = ['', ...AUTO_TICKET_TIMES] as const;
+export type ChannelAutoCloseTime = (typeof CHANNEL_AUTO_CLOSE_TIMES)[number];
 export const RATING_WAIT_MAX_MINUTES = 1440;
 
 const ZChannelFields = z.object({
@@ -121,6 +124,8 @@ const ZChannelFields = z.object({
   /** Sent after a valid rating, and once after an answer that is not 1-5; empty sends nothing. */
   ratingThanksMessage: z.string().max(1000, V.max).default(''),
   ratingInvalidMessage: z.string().max(1000, V.max).default(''),
+  /** Auto-close of this channel's silent tickets: '' follows the company setting (SPEC §3 Channel). */
+  autoCloseTime: z.enum(CHANNEL_AUTO_CLOSE_TIMES, { error: V.invalidValue }).default(''),
   /** Outbound webhook: this channel's events are POSTed there, signed with webhookSecret. */
   webhookUrl: ZOptionalUrl(/^https?:$/),
   webhookSecret: z.string().trim().max(200, V.max).default(''),
@@ -197,6 +202,7 @@ export const ZChannel = z.object({
   ratingWaitMinutes: z.number(),
   ratingThanksMessage: z.string(),
   ratingInvalidMessage: z.string(),
+  autoCloseTime: z.enum(CHANNEL_AUTO_CLOSE_TIMES),
   webhookUrl: z.string(),
   webhookSecret: z.string(),
   proxy: z.string(),

@@ -50,6 +50,22 @@ export const ZPhone = z
   .transform((s) => s.replace(/\D/g, ''))
   .pipe(z.string().regex(/^\d{1,3}\d{2}\d{8,9}$/, V.phone).min(11, V.phone).max(15, V.phone));
 
+/**
+ * SPEC §5: the number a person types for a contact: country code (1 to 3 digits) and area code
+ * (2), then 9 digits; 12 to 14 digits in all. Brazil (55) is told apart exactly: 55 + area + 9
+ * digits, 13 in all, so an old 8-digit mobile is refused. Numbers that arrive from a channel are
+ * never put through this: they are kept as the channel gives them.
+ */
+export const ZContactPhone = z
+  .string({ error: V.required })
+  .transform((s) => s.replace(/\D/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{12,14}$/, V.phone)
+      .refine((n) => !n.startsWith('55') || n.length === 13, V.phone),
+  );
+
 /** ISO calendar date, yyyy-MM-dd (the UI shows dd/MM/yyyy). */
 export const ZIsoDate = z
   .string({ error: V.required })

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { V, ZEmail, ZId, ZPhone, ZRequiredText } from './common.js';
+import { V, ZContactPhone, ZEmail, ZId, ZPhone, ZRequiredText } from './common.js';
 
 export const ZExtraInfo = z.array(z.object({ name: ZRequiredText(60), value: z.string().max(500, V.max) })).max(50);
 
 export const ZContactInput = z.object({
   name: ZRequiredText(120),
-  number: ZPhone,
+  number: ZContactPhone,
   email: z.union([ZEmail, z.literal('')]).default(''),
   extraInfo: ZExtraInfo.default([]),
   tags: z.array(z.number().int().positive()).max(100).default([]),
@@ -18,7 +18,11 @@ export const ZContactInput = z.object({
   ignoreContact: z.boolean().default(false),
 });
 export type ContactInput = z.infer<typeof ZContactInput>;
-/** An edit may leave the number out: it stays as saved (people who see it masked cannot resend it). */
+/**
+ * An edit may leave the number out: it stays as saved (people who see it masked cannot resend it).
+ * A number sent back unchanged is accepted as saved, even one a channel gave that a person could
+ * not type (SPEC §5); a changed number must pass ZContactPhone (checked by the server's command).
+ */
 export const ZContactUpdate = ZContactInput.extend({ number: ZPhone.optional() });
 export type ContactUpdate = z.infer<typeof ZContactUpdate>;
 

@@ -62,6 +62,13 @@ export const ZSendMessage = z.object({
   /** Idempotency key: a retried POST with the same clientId stores one message. */
   clientId: z.string().min(8).max(64).optional(),
   quotedMsgId: z.coerce.number().int().positive().optional(),
+  /**
+   * false: send this message without the agent's signature. Honoured only where the company lets
+   * agents switch it off (userDisableSignature); 'true'/'false' as multipart fields.
+   */
+  sign: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'validation.invalidValue' })
+    .optional(),
 });
 export const ZEditMessage = z.object({ body: z.string().trim().min(1, 'validation.required').max(4096, 'validation.max') });
 export const ZReaction = z.object({ emoji: z.string().max(16) });

@@ -28,24 +28,34 @@ export const ZPlan = z.object({
 });
 export type Plan = z.infer<typeof ZPlan>;
 
-const ZDueDate = ZIsoDate.refine((d) => d >= todayIso(), V.dueDateBeforeToday);
+/** SPEC §5: a company's due date is not before today. */
+export const isDueDateBeforeToday = (d: string, now = new Date()) => d < todayIso(now);
+const ZDueDate = ZIsoDate.refine((d) => !isDueDateBeforeToday(d), V.dueDateBeforeToday);
 
-export const ZTenantUpdate = z.object({
+/**
+ * What the server parses: the due date's shape only. A date before today is not a malformed
+ * request but a rule of its own, answered with ERR_INVALID_DUE_DATE by the command.
+ */
+export const ZTenantUpdateBody = z.object({
   name: ZRequiredText(120),
   phone: z.union([ZPhone, z.literal('')]).default(''),
   email: z.union([ZEmail, z.literal('')]).default(''),
   planId: ZId,
-  dueDate: ZDueDate,
+  dueDate: ZIsoDate,
   recurrence: z.enum(RECURRENCES).default('MENSAL'),
 });
+/** The form's schema: the same, with the due date rule shown on its input. */
+export const ZTenantUpdate = ZTenantUpdateBody.extend({ dueDate: ZDueDate });
 export type TenantUpdate = z.infer<typeof ZTenantUpdate>;
 
-/** A company created by the operator, with its first admin. */
-export const ZTenantCreate = ZTenantUpdate.extend({
+const adminFields = {
   adminName: ZRequiredText(120),
   adminEmail: ZEmail,
   adminPassword: ZNewPassword,
-});
+};
+/** A company created by the operator, with its first admin. */
+export const ZTenantCreateBody = ZTenantUpdateBody.extend(adminFields);
+export const ZTenantCreate = ZTenantUpdate.extend(adminFields);
 export type TenantCreate = z.infer<typeof ZTenantCreate>;
 
 export const ZTenant = z.object({

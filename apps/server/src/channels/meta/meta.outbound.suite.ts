@@ -34,6 +34,9 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
     env = envOf();
     a = await env.h.company();
     mc = await metaChannel(env, a, type);
+  // These tests are about the provider, not the signature (messages-signature.test.ts): agents
+  // may skip it, and these replies do.
+    await env.h.request('PUT', '/settings/userDisableSignature', { token: a.admin.token, body: { value: 'enabled' } });
   });
 
   /** A person writes; the admin opens the ticket. */
@@ -45,7 +48,7 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
     return { from: sent.from, inbound, ticketId: inbound.ticketId };
   }
   const reply = (ticketId: number, body: Record<string, unknown>) =>
-    env.h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body });
+    env.h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body: { sign: false, ...body } });
   const sentTo = (to: string) => env.standIn.sent().filter((s) => s.recipient === to);
   const settled = (id: number) =>
     until(
@@ -96,6 +99,7 @@ export function outboundSuite(envOf: () => MetaEnv, type: MetaChannelType): void
     const { from, ticketId } = await conversation();
     const form = new FormData();
     form.set('body', 'Segue a foto');
+    form.set('sign', 'false'); // as reply() does: these tests are about the provider
     form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'foto.png');
     const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, {
       method: 'POST',

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
-import { channels, contacts, inboundEvents, messageActions, messages, tickets } from '../../platform/db/schema.js';
+import { channels, contacts, inboundEvents, messageActions, messages, tickets, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { storageOf } from '../../platform/storage/storage.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
@@ -30,7 +30,11 @@ beforeAll(async () => {
     s.update(channels, { status: 'CONNECTED' }, eq(channels.id, row.id)),
   );
   channel = updated!;
+  const admin = await withTenant(h.app.platform.db, a.tenantId, (s) => s.first(users, eq(users.id, a.admin.userId)));
+  signed = (text) => `*${admin!.name}*:\n${text}`;
 });
+/** What the chat gets of the admin's text: signed with the admin's name (userDisableSignature off). */
+let signed: (text: string) => string;
 afterAll(async () => {
   await h.close();
   await standIn.close();
@@ -68,7 +72,7 @@ describe(`telegram send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     const row = await settled(res.body.id);
     const sent = sentTo(c.chatId);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ method: 'sendMessage', text: 'Chega amanhã', replyTo: c.telegramMessageId });
+    expect(sent[0]).toMatchObject({ method: 'sendMessage', text: signed('Chega amanhã'), replyTo: c.telegramMessageId });
     expect(row).toMatchObject({ status: 'sent', externalId: `${c.chatId}:${sent[0]!.messageId}`, sendAttempts: 1 });
   });
 
@@ -120,7 +124,7 @@ describe(`telegram send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     // 500: the job's retry; 429 (retry_after 1): waited in place, then sent.
     expect(row!.sendAttempts).toBe(2);
     expect(standIn.calls().filter((m) => m === 'sendMessage').length - callsBefore).toBe(3);
-    expect(sentTo(c.chatId).filter((s) => s.text === 'mensagem insistente')).toHaveLength(1);
+    expect(sentTo(c.chatId).filter((s) => s.text === signed('mensagem insistente'))).toHaveLength(1);
   });
 
   it('a user who blocked the bot fails the message at once with ERR_WAPP_INVALID_CONTACT', async () => {
@@ -184,7 +188,7 @@ describe(`telegram reactions, edits and deletions (${process.env.DATABASE_URL ? 
       body: { body: 'Entregamos sim, até 12h' },
     });
     await settledAction(mine.id);
-    expect(standIn.message(c.chatId, idIn(mine.externalId))).toMatchObject({ text: 'Entregamos sim, até 12h' });
+    expect(standIn.message(c.chatId, idIn(mine.externalId))).toMatchObject({ text: signed('Entregamos sim, até 12h') });
 
     // The desk's "❤️" is Telegram's "❤"; an emoji outside Telegram's list is refused at once.
     const react = (emoji: string) =>
@@ -201,7 +205,7 @@ describe(`telegram reactions, edits and deletions (${process.env.DATABASE_URL ? 
         method: 'editMessageText',
         chatId: c.chatId,
         messageId: idIn(mine.externalId),
-        text: 'Entregamos sim, até 12h',
+        text: signed('Entregamos sim, até 12h'),
       },
       { method: 'setMessageReaction', chatId: c.chatId, messageId: c.telegramMessageId, reaction: ['❤'] },
       { method: 'deleteMessage', chatId: c.chatId, messageId: idIn(mine.externalId) },
@@ -217,7 +221,7 @@ describe(`telegram reactions, edits and deletions (${process.env.DATABASE_URL ? 
     const [row] = await settledAction(mine.id);
     expect(row).toMatchObject({ status: 'done', attempts: 2, lastError: null });
     expect(actionsOn(c.chatId)).toEqual([
-      { method: 'editMessageText', chatId: c.chatId, messageId: idIn(mine.externalId), text: 'versão 2' },
+      { method: 'editMessageText', chatId: c.chatId, messageId: idIn(mine.externalId), text: signed('versão 2') },
     ]);
   });
 

@@ -17,6 +17,9 @@ export function outboundSuite(envOf: () => WabaEnv): void {
     env = envOf();
     a = await env.h.company();
     ch = await wabaChannel(env, a);
+  // These tests are about the provider, not the signature (messages-signature.test.ts): agents
+  // may skip it, and these replies do.
+    await env.h.request('PUT', '/settings/userDisableSignature', { token: a.admin.token, body: { value: 'enabled' } });
   });
 
   /** A customer writes; the ticket is opened by the admin. Answers the inbound message. */
@@ -30,7 +33,7 @@ export function outboundSuite(envOf: () => WabaEnv): void {
   }
 
   const reply = (ticketId: number, body: Record<string, unknown>) =>
-    env.h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body });
+    env.h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body: { sign: false, ...body } });
   const row = (id: number) => inTenant(env, a, (s) => s.first(messages, eq(messages.id, id)));
   const sentTo = (to: string) => env.standIn.sent().filter((s) => s.to === to);
   const settled = (id: number) =>
@@ -65,6 +68,7 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       const { from, ticketId } = await conversation();
       const form = new FormData();
       form.set('body', 'Segue a foto');
+      form.set('sign', 'false'); // as reply() does: these tests are about the provider
       form.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'foto.png');
       form.append(
         'files',

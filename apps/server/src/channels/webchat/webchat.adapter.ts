@@ -5,9 +5,11 @@
  * deletions are `update` events to the same room, naming the message by Prosa's id; the widget's
  * history (webchat.queries.ts) shows them too after a reload.
  */
+import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
 import { registerChannelAdapter } from '../registry.js';
 import { ChannelSendError, type ChannelAdapter, type ChannelRow, type MessageActionTarget } from '../types.js';
+import { conversationEndState } from './webchat.queries.js';
 
 export const outboundExternalId = (messageId: number) => `wc-out-${messageId}`;
 
@@ -25,7 +27,8 @@ function emitUpdate(platform: Platform, channel: ChannelRow, target: MessageActi
 export const webchatAdapter: ChannelAdapter = {
   type: 'webchat',
   // Text only for now; no provider window: the visitor may be answered at any time.
-  capabilities: { media: false, reactions: true, edit: true, delete: true },
+  // The widget shows an agent's signature as the sender's name (senderLabel), not in the text.
+  capabilities: { media: false, reactions: true, edit: true, delete: true, senderLabel: true },
   async react(platform, channel, target, emoji) {
     emitUpdate(platform, channel, target, { id: target.messageId, reaction: emoji });
   },
@@ -38,10 +41,14 @@ export const webchatAdapter: ChannelAdapter = {
   async send(platform, channel, message) {
     const visitorId = message.to.providerId;
     if (!visitorId) throw new ChannelSendError('web chat contact without a visitor id', false);
+    // A reply to a closed conversation (farewell, rating question, thanks) tells the widget so.
+    const state = await withTenant(platform.db, channel.tenantId, (scope) => conversationEndState(scope, message.ticketId));
     platform.realtime.emit(channel.tenantId, { kind: 'webchat', channelId: channel.id, visitorId }, 'message', {
       id: message.messageId,
       body: message.body,
       fromMe: true,
+      senderName: message.senderName ?? '',
+      ...state,
       createdAt: new Date().toISOString(),
     });
     return { externalId: outboundExternalId(message.messageId) };

@@ -61,6 +61,24 @@ export interface VisitorMessage {
   isDeleted: boolean;
   /** The company's reaction to the message ('' when none). */
   reaction: string;
+  /** An agent's message: the name it was signed with ('' unsigned, or the visitor's own message). */
+  senderName: string;
+  /** The last message of a closed conversation: the widget shows that it ended after it. */
+  ended: boolean;
+  /** ...and the conversation awaits the visitor's 1-5 rating: the widget offers the buttons. */
+  rating: boolean;
+}
+
+/** Where a conversation stands for the widget: closed, and whether its rating is awaited. */
+export function endStateOf(t: { status: string; ratingUntil: Date | null }, now = new Date()) {
+  const ended = t.status === 'closed';
+  return { ended, rating: ended && !!t.ratingUntil && t.ratingUntil > now };
+}
+
+/** The end state of one conversation, for a reply being sent to the widget. */
+export async function conversationEndState(scope: TenantScope, ticketId: number) {
+  const row = await scope.first(tickets, eq(tickets.id, ticketId));
+  return row ? endStateOf(row) : { ended: false, rating: false };
 }
 
 export const HISTORY_LIMIT = 100;
@@ -80,7 +98,9 @@ export async function visitorHistory(scope: TenantScope, channelId: number, visi
     return db
       .select({
         id: messages.id,
+        ticketId: messages.ticketId,
         body: messages.body,
+        signature: messages.signature,
         fromMe: messages.fromMe,
         isDeleted: messages.isDeleted,
         isEdited: messages.isEdited,
@@ -100,7 +120,17 @@ export async function visitorHistory(scope: TenantScope, channelId: number, visi
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(HISTORY_LIMIT);
   });
+  const shownIds = [...new Set(rows.map((m) => m.ticketId))];
+  const states = new Map(
+    (shownIds.length ? await scope.select(tickets, inArray(tickets.id, shownIds)) : []).map((t) => [t.id, endStateOf(t)]),
+  );
+  // Newest first here: the first row met of each conversation is its last message.
+  const lastOf = new Set<number>();
+  const seen = new Set<number>();
+  for (const m of rows) if (!seen.has(m.ticketId) && seen.add(m.ticketId)) lastOf.add(m.id);
   return rows.reverse().map((m) => ({
+    ...(lastOf.has(m.id) ? (states.get(m.ticketId) ?? { ended: false, rating: false }) : { ended: false, rating: false }),
+    senderName: m.fromMe ? (m.signature ?? '') : '',
     id: m.id,
     body: m.isDeleted ? '' : m.body,
     fromMe: m.fromMe,

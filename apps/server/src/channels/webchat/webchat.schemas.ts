@@ -38,5 +38,10 @@ export const ZWebchatMessage = z.object({
   isDeleted: z.boolean(),
   /** The company's reaction to the message ('' when none). */
   reaction: z.string(),
+  /** The signing agent's name on an agent's message ('' when unsigned). */
+  senderName: z.string(),
+  /** The last message of a closed conversation, and whether its 1-5 rating is awaited. */
+  ended: z.boolean(),
+  rating: z.boolean(),
 });
 export const ZWebchatHistory = z.array(ZWebchatMessage);

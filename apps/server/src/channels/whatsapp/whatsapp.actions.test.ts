@@ -31,6 +31,9 @@ const JID = `${CUSTOMER}@s.whatsapp.net`;
 beforeAll(async () => {
   h = await startHarness();
   a = await h.company();
+  // These tests are about the provider, not the signature (messages-signature.test.ts): agents
+  // may skip it, and these replies do.
+  await h.request('PUT', '/settings/userDisableSignature', { token: a.admin.token, body: { value: 'enabled' } });
   restore = useAdapter(adapter);
   channel = await whatsappChannel(h, a);
   session = (await adapter.connect!(sessionContext(h.app.platform, channel)))!;
@@ -55,7 +58,7 @@ async function conversation() {
   await withTenant(db(), a.tenantId, (s) =>
     s.update(tickets, { status: 'open', userId: a.admin.userId }, eq(tickets.id, r.ticketId!)),
   );
-  const { body } = await h.request('POST', `/messages/${r.ticketId}`, { token: a.admin.token, body: { body: 'Olá!' } });
+  const { body } = await h.request('POST', `/messages/${r.ticketId}`, { token: a.admin.token, body: { body: 'Olá!', sign: false } });
   const ours = await until(
     () => row(body.id),
     (m) => m?.status === 'sent',

@@ -41,6 +41,9 @@ beforeAll(async () => {
   restore = useAdapter(adapter);
   channel = await whatsappChannel(h, a);
   await h.request('PUT', '/settings/ignoreGroupMsg', { token: a.admin.token, body: { value: 'disabled' } });
+  // These tests are about the provider, not the signature (messages-signature.test.ts): agents
+  // may skip it, and these replies do.
+  await h.request('PUT', '/settings/userDisableSignature', { token: a.admin.token, body: { value: 'enabled' } });
   await connect();
 });
 afterAll(async () => {
@@ -57,8 +60,8 @@ async function ticketOf(from: { number?: string; providerId?: string; name?: str
   );
   return r;
 }
-const post = (ticketId: number, body: unknown) =>
-  h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body });
+const post = (ticketId: number, body: Record<string, unknown>) =>
+  h.request('POST', `/messages/${ticketId}`, { token: a.admin.token, body: { sign: false, ...body } });
 const row = (id: number) => withTenant(db(), a.tenantId, (s) => s.first(messages, eq(messages.id, id)));
 const settled = (id: number, ms?: number) =>
   until(
@@ -101,6 +104,7 @@ describe(`whatsapp send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     const boundary = `----prosa${newId()}`;
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nSegue a foto\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="sign"\r\n\r\nfalse\r\n`),
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
       ),

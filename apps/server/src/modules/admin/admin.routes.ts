@@ -9,9 +9,9 @@ import {
   ZPlatformSettings,
   ZPlatformSettingsUpdate,
   ZTenant,
-  ZTenantCreate,
+  ZTenantCreateBody,
   ZTenantListQuery,
-  ZTenantUpdate,
+  ZTenantUpdateBody,
   ZUser,
   ZUsersTotal,
 } from '@prosa/contracts';
@@ -46,7 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/tenants/',
-    { config: operator, schema: { ...schema, body: ZTenantCreate, response: { 201: ZTenant } } },
+    { config: operator, schema: { ...schema, body: ZTenantCreateBody, response: { 201: ZTenant } } },
     async (req, reply) => reply.status(201).send(presentTenant(await createCompany(platform, req.body))),
   );
   app.delete('/admin/tenants/:id', { config: operator, schema: { ...schema, params: ZIdParams } }, async (req, reply) => {
@@ -65,7 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/empresa/:id',
-    { config: operator, schema: { ...schema, params: ZIdParams, body: ZTenantUpdate, response: { 200: ZTenant } } },
+    { config: operator, schema: { ...schema, params: ZIdParams, body: ZTenantUpdateBody, response: { 200: ZTenant } } },
     async (req) => presentTenant(await updateCompany(db, req.params.id, req.body)),
   );
 

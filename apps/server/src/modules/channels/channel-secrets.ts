@@ -54,6 +54,7 @@ export function channelColumns(input: ChannelInput, stored?: Stored) {
     ratingWaitMinutes: input.ratingWaitMinutes,
     ratingThanksMessage: input.ratingThanksMessage,
     ratingInvalidMessage: input.ratingInvalidMessage,
+    autoCloseTime: input.autoCloseTime,
     webhookUrl: input.webhookUrl,
     webhookSecret,
     proxy: input.proxy,

@@ -47,6 +47,7 @@ export function presentChannel(row: ChannelRow, base: string): Channel {
     ratingWaitMinutes: row.ratingWaitMinutes,
     ratingThanksMessage: row.ratingThanksMessage,
     ratingInvalidMessage: row.ratingInvalidMessage,
+    autoCloseTime: row.autoCloseTime,
     webhookUrl: row.webhookUrl,
     webhookSecret: maskSecret(row.webhookSecret),
     proxy: row.proxy,

@@ -201,6 +201,7 @@ describe('channels: rejects', () => {
     });
     await rejects(webchat({ ratingEnabled: true, ratingMessage: '' }), { ratingMessage: 'validation.required' });
     await rejects(webchat({ webhookUrl: 'ftp://nope' }), { webhookUrl: 'validation.invalidValue' });
+    await rejects(webchat({ autoCloseTime: '2h' }), { autoCloseTime: 'validation.invalidValue' });
     await rejects(webchat({ importOptions: { enabled: true, from: '2025-01-01', to: '2025-03-01' } }), {
       'importOptions.to': 'channels.errors.importPeriod',
     });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerChannelAdapter } from '../../channels/registry.js';
 import { and, eq as eqOp } from 'drizzle-orm';
-import { contacts, messageActions, messages, schedules, tickets } from '../../platform/db/schema.js';
+import { contacts, messageActions, messages, schedules, tickets, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { sweepActions } from './jobs/sweep-actions.job.js';
@@ -39,8 +39,12 @@ beforeAll(async () => {
   h = await startHarness();
   a = await h.company();
   b = await h.company();
+  const admin = await withTenant(h.app.platform.db, a.tenantId, (s) => s.first(users, eqOp(users.id, a.admin.userId)));
+  signed = (text) => `*${admin!.name}*:\n${text}`;
 });
 afterAll(() => h.close());
+/** What the provider gets of the admin's text: signed with the admin's name (userDisableSignature off). */
+let signed: (text: string) => string;
 
 const db = () => h.app.platform.db;
 const conversation = (c: Company, n = 1, type: 'telegram' | 'waba' = 'telegram') => openConversation(h, c, n, type);
@@ -206,7 +210,7 @@ describe('messages routes: reactions, edits and deletions reach the provider', (
     expect(took(mine.id)).toEqual([
       expect.objectContaining({
         kind: 'edit',
-        value: 'corrigido',
+        value: signed('corrigido'),
         target: expect.objectContaining({ externalId: mine.externalId, fromMe: true }),
       }),
     ]);
@@ -308,7 +312,7 @@ describe('messages routes: reactions, edits and deletions reach the provider', (
     const original = tg.adapter.send;
     let deleting: Promise<unknown> | undefined;
     tg.adapter.send = async (p, c, m) => {
-      if (m.body === 'apagar no caminho')
+      if (m.body === signed('apagar no caminho'))
         deleting = h.request('DELETE', `/messages/${m.messageId}`, { token: a.admin.token });
       await deleting;
       return original(p, c, m);
@@ -341,7 +345,7 @@ describe('messages routes: reactions, edits and deletions reach the provider', (
     expect(await sweepActions(h.app.platform)).toBeGreaterThanOrEqual(1);
     const [row] = await settledActions(mine.id);
     expect(row).toMatchObject({ id: lost.id, status: 'done' });
-    expect(took(mine.id).map((x) => [x.kind, x.value])).toEqual([['edit', 'depois do tombo']]);
+    expect(took(mine.id).map((x) => [x.kind, x.value])).toEqual([['edit', signed('depois do tombo')]]);
     // Swept again: nothing pending, nothing sent twice.
     await sweepActions(h.app.platform);
     await new Promise((r) => setTimeout(r, 1500));

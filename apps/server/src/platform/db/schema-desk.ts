@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_ACTION_KINDS, MESSAGE_STATUSES } from '@prosa/contracts';
+import { CHANNEL_AUTO_CLOSE_TIMES, CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_ACTION_KINDS, MESSAGE_STATUSES } from '@prosa/contracts';
 import { tags, users, queues } from './schema-accounts.js';
 import { createdAt, tenantId, updatedAt } from './schema-platform.js';
 import { folded } from './search-fold.js';
@@ -146,6 +146,12 @@ export const channels = pgTable(
     /** Sent after a valid rating; and once after an answer that is not 1-5. Empty: nothing sent. */
     ratingThanksMessage: text('rating_thanks_message').notNull().default(''),
     ratingInvalidMessage: text('rating_invalid_message').notNull().default(''),
+    /**
+     * The channel's own auto-close time (SPEC §3 Channel), overriding the company's
+     * autoCloseTicketsTime: '' follows the company, 'disabled' never closes, else one of
+     * AUTO_TICKET_TIMES.
+     */
+    autoCloseTime: text('auto_close_time', { enum: CHANNEL_AUTO_CLOSE_TIMES }).notNull().default(''),
     /** Random public key in the provider webhook path (/webhooks/{type}/{key}); '' for none. */
     webhookKey: text('webhook_key').notNull().default(''),
     /** Outbound webhook of this channel's events (signed with webhookSecret, retried). */
@@ -316,6 +322,12 @@ export const messages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     fromMe: boolean('from_me').notNull(),
     body: text('body').notNull().default(''),
+    /**
+     * The agent's name the message was signed with (userDisableSignature), frozen at send time;
+     * null when unsigned. `body` stays what the agent typed: the signed text the customer gets is
+     * made from both where it leaves (messages/signature.ts).
+     */
+    signature: text('signature'),
     /** chat, image, audio, video, document, sticker, location, system */
     mediaType: text('media_type').notNull().default('chat'),
     /** Storage key under DATA_DIR/media (or the S3 key); never a public URL. */

@@ -26,6 +26,7 @@ const telegram: Channel = {
   ratingWaitMinutes: 10,
   ratingThanksMessage: '',
   ratingInvalidMessage: '',
+  autoCloseTime: '',
   webhookUrl: '',
   webhookSecret: '',
   proxy: '',

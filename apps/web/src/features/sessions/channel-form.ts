@@ -1,5 +1,6 @@
 import {
   RATING_WAIT_DEFAULT_MINUTES,
+  type ChannelAutoCloseTime,
   ZChannelCreate,
   ZChannelUpdate,
   type Channel,
@@ -23,6 +24,7 @@ export interface ChannelFormValues {
   ratingWaitMinutes: number;
   ratingThanksMessage: string;
   ratingInvalidMessage: string;
+  autoCloseTime: ChannelAutoCloseTime;
   webhookUrl: string;
   webhookSecret: string;
   proxy: string;
@@ -47,6 +49,7 @@ export const CHANNEL_FIELDS = [
   'ratingWaitMinutes',
   'ratingThanksMessage',
   'ratingInvalidMessage',
+  'autoCloseTime',
   'webhookUrl',
   'webhookSecret',
   'proxy',
@@ -69,6 +72,7 @@ export const FIELD_TAB: Record<string, 'connection' | 'service' | 'integrations'
   ratingWaitMinutes: 'service',
   ratingThanksMessage: 'service',
   ratingInvalidMessage: 'service',
+  autoCloseTime: 'service',
   webhookUrl: 'integrations',
   webhookSecret: 'integrations',
   proxy: 'integrations',
@@ -105,6 +109,7 @@ export function channelFormValues(channel: Channel | null, type: ChannelType = '
     ratingWaitMinutes: channel?.ratingWaitMinutes ?? RATING_WAIT_DEFAULT_MINUTES,
     ratingThanksMessage: channel?.ratingThanksMessage ?? '',
     ratingInvalidMessage: channel?.ratingInvalidMessage ?? '',
+    autoCloseTime: channel?.autoCloseTime ?? '',
     webhookUrl: channel?.webhookUrl ?? '',
     webhookSecret: '',
     proxy: channel?.proxy ?? '',

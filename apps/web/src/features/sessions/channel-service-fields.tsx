@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
-import { RATING_WAIT_MAX_MINUTES } from '@prosa/contracts';
+import { CHANNEL_AUTO_CLOSE_TIMES, RATING_WAIT_MAX_MINUTES } from '@prosa/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QUEUES_RESOURCE } from '../color-items/color-item-resource';
@@ -69,6 +69,25 @@ export function ChannelServiceFields({ form, fieldError }: Props) {
         {...form.register('farewellMessage')}
         error={fieldError('farewellMessage')}
         data-testid="channel-farewell"
+      />
+      <Controller
+        control={form.control}
+        name="autoCloseTime"
+        render={({ field }) => (
+          <Select
+            label={t('channels.form.autoCloseTime')}
+            description={t('channels.form.autoCloseHint')}
+            data={CHANNEL_AUTO_CLOSE_TIMES.map((v) => ({
+              value: v,
+              label: v ? t(`settings.times.${v}`) : t('channels.form.autoCloseCompany'),
+            }))}
+            value={field.value}
+            onChange={(v) => field.onChange(v ?? '')}
+            allowDeselect={false}
+            error={fieldError('autoCloseTime')}
+            data-testid="channel-auto-close"
+          />
+        )}
       />
       <Controller
         control={form.control}

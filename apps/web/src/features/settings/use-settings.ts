@@ -2,7 +2,7 @@ import { SETTING_DEFAULTS, type Setting, type SettingKey } from '@prosa/contract
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../shared/api/client';
 
-const SETTINGS_QUERY_KEY = ['settings'] as const;
+export const SETTINGS_QUERY_KEY = ['settings'] as const;
 
 /** The tenant's settings as a key -> value map, defaults filled in. */
 export function useSettings() {

@@ -211,6 +211,9 @@ export const uiEnDesk: DeskTexts = {
       done: 'Messages forwarded.',
     },
     composer: {
+      sign: 'Sign with my name',
+      signed: 'Signed with your name. Click to send without a signature.',
+      unsigned: 'No signature. Click to sign with your name.',
       placeholder: 'Type a message. Enter sends, Shift+Enter adds a line.',
       send: 'Send',
       emoji: 'Emoji',

@@ -211,6 +211,9 @@ export const uiEsDesk: DeskTexts = {
       done: 'Mensajes reenviados.',
     },
     composer: {
+      sign: 'Firmar con mi nombre',
+      signed: 'Firmado con su nombre. Haga clic para enviar sin firma.',
+      unsigned: 'Sin firma. Haga clic para firmar con su nombre.',
       placeholder: 'Escribe un mensaje. Enter envía, Shift+Enter agrega una línea.',
       send: 'Enviar',
       emoji: 'Emojis',

@@ -207,6 +207,9 @@ export const uiPtDesk = {
       done: 'Mensagens encaminhadas.',
     },
     composer: {
+      sign: 'Assinar com meu nome',
+      signed: 'Assinada com seu nome. Clique para enviar sem assinatura.',
+      unsigned: 'Sem assinatura. Clique para assinar com seu nome.',
       placeholder: 'Digite uma mensagem. Enter envia, Shift+Enter quebra a linha.',
       send: 'Enviar',
       emoji: 'Emojis',

@@ -27,6 +27,7 @@
       failed: 'Não enviada. Toque para tentar de novo.', unavailable: 'Chat indisponível no momento.',
       badEmail: 'E-mail inválido.', you: 'Você', agent: 'Atendente',
       edited: 'editada', deleted: 'Mensagem apagada', reaction: 'Reação do atendimento',
+      ended: 'Conversa encerrada. Escreva quando quiser para começar outra.', rate: 'Sua nota de 1 a 5', rateN: 'Nota',
     },
     en: {
       open: 'Open chat', close: 'Close chat', title: 'Talk to us',
@@ -36,6 +37,7 @@
       failed: 'Not sent. Tap to try again.', unavailable: 'Chat unavailable right now.',
       badEmail: 'Invalid email.', you: 'You', agent: 'Agent',
       edited: 'edited', deleted: 'Message deleted', reaction: 'Reaction from support',
+      ended: 'Conversation ended. Write any time to start a new one.', rate: 'Your rating from 1 to 5', rateN: 'Rating',
     },
     es: {
       open: 'Abrir el chat', close: 'Cerrar el chat', title: 'Hable con nosotros',
@@ -45,6 +47,7 @@
       failed: 'No enviado. Toque para intentar de nuevo.', unavailable: 'Chat no disponible en este momento.',
       badEmail: 'Correo inválido.', you: 'Usted', agent: 'Agente',
       edited: 'editado', deleted: 'Mensaje borrado', reaction: 'Reacción de la atención',
+      ended: 'Conversación finalizada. Escriba cuando quiera para iniciar otra.', rate: 'Su nota de 1 a 5', rateN: 'Nota',
     },
   };
   var lang = String(navigator.language || 'pt').slice(0, 2).toLowerCase();
@@ -112,6 +115,9 @@
     'input,textarea{width:100%;border:1px solid #cbd2d9;border-radius:8px;padding:8px;font-size:14px;resize:none;color:#1f2933;background:#fff}',
     '.primary{background:#1971c2;color:#fff;border:0;border-radius:8px;padding:8px 14px;cursor:pointer;font-size:14px}',
     '.error{color:#c92a2a;font-size:13px;min-height:1em}',
+    '.ended{align-self:stretch;border-top:1px solid #cbd2d9;padding-top:6px;margin-top:4px}',
+    '.rating{align-self:flex-start;display:flex;gap:6px;flex-wrap:wrap}',
+    '.rating button{min-width:36px;height:36px;border-radius:18px;border:1px solid #1971c2;background:#fff;color:#1971c2;font-size:15px;cursor:pointer}',
   ].join('\n');
   root.appendChild(style);
 
@@ -149,6 +155,8 @@
   var shown = {}; // message id -> element
   var pending = []; // outgoing sends not confirmed yet: { clientId, text, node }
   var greeting = null;
+  var endNote = null; // the "conversation ended" line, after the last message of a closed conversation
+  var ratingRow = null; // the 1-5 buttons while a rating is awaited
 
   function scrollDown() { log.scrollTop = log.scrollHeight; }
   function timeOf(iso) {
@@ -199,6 +207,29 @@
     }
   }
 
+  // The end of a conversation: one notice after its last message, and the 1-5 rating buttons
+  // while the rating is awaited. Anything newer takes them away (a new conversation has begun).
+  function clearEndState() {
+    if (endNote) { endNote.remove(); endNote = null; }
+    if (ratingRow) { ratingRow.remove(); ratingRow = null; }
+  }
+  function showEndState(m) {
+    clearEndState();
+    if (!m.ended) return;
+    endNote = note(T.ended);
+    endNote.classList.add('ended');
+    endNote.setAttribute('data-testid', 'prosa-webchat-ended');
+    if (!m.rating) return;
+    ratingRow = el('div', { class: 'rating', role: 'group', 'aria-label': T.rate, 'data-testid': 'prosa-webchat-rating' });
+    [1, 2, 3, 4, 5].forEach(function (n) {
+      var b = el('button', { type: 'button', 'aria-label': T.rateN + ' ' + n, 'data-testid': 'prosa-webchat-rate-' + n }, String(n));
+      b.addEventListener('click', function () { send(String(n)); });
+      ratingRow.appendChild(b);
+    });
+    log.appendChild(ratingRow);
+    scrollDown();
+  }
+
   function ack(id, status) {
     if (socket) socket.emit('ack', { id: id, status: status }); // buffered until connected
   }
@@ -214,8 +245,11 @@
       // The echo of this tab's own send arrives before its POST answers: the POST will place it.
       for (var i = 0; i < pending.length; i++) if (pending[i].text === m.body) return;
     }
-    shown[m.id] = messageNode(m.fromMe, m.body, (m.fromMe ? T.agent : T.you) + ' · ' + timeOf(m.createdAt));
+    // An agent's signed reply is labelled with the agent's name (the signature), else "Agent".
+    var who = m.fromMe ? m.senderName || T.agent : T.you;
+    shown[m.id] = messageNode(m.fromMe, m.body, who + ' · ' + timeOf(m.createdAt));
     if (typeof m.isDeleted === 'boolean') applyState(m);
+    showEndState(m);
     if (m.fromMe && m.status !== 'read') {
       if (opened && document.visibilityState === 'visible') ack(m.id, 'read');
       else { if (m.status !== 'delivered') ack(m.id, 'delivered'); unread.push(m.id); setBadge(); }
@@ -305,6 +339,7 @@
     text = text.trim();
     if (!text || !session) return;
     var p = { clientId: newId(), text: text.slice(0, 4096), node: null };
+    clearEndState();
     p.node = messageNode(false, p.text, T.sending);
     p.node.addEventListener('click', function () { retry(p); });
     p.node.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') retry(p); });

@@ -6,9 +6,11 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Platform } from '../../../platform/platform.js';
 import { createTenant } from '../../tenants/commands/create-tenant.js';
 import { getTenantView } from '../admin.queries.js';
+import { assertDueDateNotPast } from './update-company.js';
 
 /** The operator creates a company with its first admin, who becomes its responsible user. */
 export async function createCompany(platform: Platform, input: TenantCreate) {
+  assertDueDateNotPast(input.dueDate);
   try {
     const { tenant } = await createTenant(platform, {
       name: input.name,

@@ -1,4 +1,4 @@
-import type { ContactInput, ContactUpdate } from '@prosa/contracts';
+import { V, ZContactPhone, type ContactInput, type ContactUpdate } from '@prosa/contracts';
 import { eq } from 'drizzle-orm';
 import { contacts, contactTags, contactWallets } from '../../../platform/db/schema.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
@@ -72,6 +72,9 @@ export async function updateContact(
 ): Promise<ContactWithRelations> {
   const saved = await getContact(scope, view, id);
   const input: ContactInput = { ...update, number: update.number ?? saved.number };
+  // A number a person changes follows SPEC §5; the one a channel gave may stay as it is.
+  if (input.number !== saved.number && !ZContactPhone.safeParse(input.number).success)
+    throw new AppError('ERR_VALIDATION', { number: V.phone });
   assertMayChangeNumber(view, saved.number, input.number);
   const wallets = walletsFor(view, input.wallets);
   await assertNumberFree(scope, input.number, id);

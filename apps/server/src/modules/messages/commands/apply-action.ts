@@ -17,6 +17,7 @@ import { emitMessage } from '../messages.events.js';
 import { ourReaction, presentMessage, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
 import { recipientOf } from '../recipient.js';
+import { outgoingText } from '../signature.js';
 
 /** pg-boss retries of one job; attempts of one request are capped by MAX_ATTEMPTS. */
 export const ACTION_RETRY_LIMIT = 5;
@@ -108,7 +109,8 @@ async function send(
     if (!adapter?.edit) throw new ChannelSendError('ERR_CHANNEL_NOT_SUPPORTED', false);
     // A deleted message is not edited any more: its deletion is what the customer must see.
     if (message.isDeleted) return;
-    return adapter.edit(platform, channel, target, message.body);
+    // The new text carries the signature the message was sent with, as the first send did.
+    return adapter.edit(platform, channel, target, outgoingText(channel.type, message).body);
   }
   if (!adapter?.delete) throw new ChannelSendError('ERR_CHANNEL_NOT_SUPPORTED', false);
   if (message.isDeleted) return adapter.delete(platform, channel, target);

@@ -17,6 +17,7 @@ import { emitMessage } from '../messages.events.js';
 import { presentMessage, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
 import { recipientOf } from '../recipient.js';
+import { outgoingText } from '../signature.js';
 import { catchUpAfterSend } from './catch-up-after-send.js';
 
 /** pg-boss retries of one job; attempts across jobs are capped by MAX_ATTEMPTS. */
@@ -106,10 +107,12 @@ export async function deliverMessage(
     const adapter = channelAdapters[channel.type];
     if (!adapter) throw new ChannelSendError('ERR_WAPP_NOT_INITIALIZED', false);
     const quoted = row.quotedMsgId ? await scope.first(messages, eq(messages.id, row.quotedMsgId)) : undefined;
+    const text = outgoingText(channel.type, row);
     const out: OutboundMessage = {
       messageId: row.id,
       ticketId: row.ticketId,
-      body: row.body,
+      body: text.body,
+      senderName: text.senderName,
       mediaType: row.mediaType,
       ...(row.mediaKey
         ? {
@@ -133,7 +136,8 @@ export async function deliverMessage(
       await finish(scope, row, { status: 'sent', lastError: null });
       return 'sent';
     }
-    await catchUpAfterSend(scope, row.id, sent, externalId, out.body);
+    // Compared with the stored body as read before the send (the signature is not part of it).
+    await catchUpAfterSend(scope, row.id, sent, externalId, row.body);
     return 'sent';
   } catch (err) {
     const retryable = err instanceof ChannelSendError ? err.retryable : true;

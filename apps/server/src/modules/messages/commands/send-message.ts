@@ -11,6 +11,7 @@ import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { storageOf } from '../../../platform/storage/storage.js';
+import { isSettingEnabled } from '../../settings/settings.queries.js';
 import { getOwnTenant } from '../../tenants/tenants.queries.js';
 import { emitTicketChange } from '../../tickets/tickets.events.js';
 import { resolveVariables } from '../message-variables.js';
@@ -18,6 +19,7 @@ import { emitMessage } from '../messages.events.js';
 import { assertMayReply, type TicketAccess } from '../messages.policy.js';
 import { presentMessage, previewOf } from '../messages.presenter.js';
 import { messagesWithQuoted, type MessageWithQuoted } from '../messages.queries.js';
+import { signatureFor } from '../signature.js';
 import type { UploadedFile } from '../upload.js';
 import { enqueueSend } from './enqueue-send.js';
 
@@ -107,12 +109,14 @@ export async function sendMessage(
   const storage = files.length ? storageOf(scope.database) : null;
   const keys = storage ? await Promise.all(files.map((f) => storage.put(scope.tenantId, f.data, f.mime, f.name))) : [];
   const { row: ticket } = access.base;
+  const signature = signatureFor(auth.name, await isSettingEnabled(scope, 'userDisableSignature'), input.sign);
   const base = {
     ticketId,
     contactId: ticket.contactId,
     channelId: ticket.channelId,
     userId: auth.userId,
     fromMe: true,
+    signature,
     status: 'pending' as const,
     quotedMsgId: input.quotedMsgId ?? null,
   };

@@ -1,7 +1,7 @@
 import { AUTO_TICKET_TIMES } from '@prosa/contracts';
-import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { enqueueSend } from '../../messages/commands/enqueue-send.js';
-import { messages, ticketLogs, tickets } from '../../../platform/db/schema.js';
+import { channels, messages, ticketLogs, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { getSetting } from '../../settings/settings.queries.js';
 import { startRatings } from '../../ratings/start-rating.js';
@@ -50,19 +50,61 @@ const SWEEPS: Record<'autoClose' | 'autoPending', Sweep> = {
 };
 
 /**
+ * Which tickets are due, and the time each was judged by. Auto-close: a channel's own time
+ * (SPEC §3 Channel) overrides the company's for that channel's tickets, 'disabled' exempts them;
+ * the rest follow the company's time, if any. Auto-pending has the company's time only.
+ */
+async function dueTickets(
+  scope: TenantScope,
+  s: Sweep,
+  companyTime: AutoTicketTime | null,
+  now: Date,
+): Promise<{ due: SQL; timeOf: (channelId: number | null) => AutoTicketTime } | null> {
+  const silentFor = (time: AutoTicketTime) => lt(s.silentSince, new Date(now.getTime() - AUTO_TICKET_MS[time]));
+  const own =
+    s.kind === 'autoClose'
+      ? await scope.query((db, owns) =>
+          db
+            .select({ id: channels.id, time: channels.autoCloseTime })
+            .from(channels)
+            .where(owns(channels, ne(channels.autoCloseTime, ''))),
+        )
+      : [];
+  const byTime = new Map<AutoTicketTime, number[]>();
+  for (const c of own) if (isAutoTicketTime(c.time)) byTime.set(c.time, [...(byTime.get(c.time) ?? []), c.id]);
+  const parts = [...byTime].map(([time, ids]) => and(inArray(tickets.channelId, ids), silentFor(time))!);
+  if (companyTime) {
+    const exempt = own.map((c) => c.id);
+    const followsCompany = exempt.length ? or(isNull(tickets.channelId), notInArray(tickets.channelId, exempt))! : undefined;
+    parts.push(and(followsCompany, silentFor(companyTime))!);
+  }
+  if (parts.length === 0) return null;
+  const ownTime = new Map(own.map((c) => [c.id, c.time]));
+  return {
+    due: and(s.candidates, or(...parts))!,
+    timeOf: (channelId) => {
+      const t = channelId === null ? undefined : ownTime.get(channelId);
+      return t && isAutoTicketTime(t) ? t : companyTime!;
+    },
+  };
+}
+
+/**
  * One tenant's auto-close or auto-return-to-pending run: the silent tickets change in one
  * statement (re-checked there, so a ticket answered meanwhile is left alone), each gets its log
- * row, the tenant's optional message recorded for sending, and its event.
+ * row, the tenant's optional message recorded for sending, and its event. `time` is the company's
+ * setting (null when off: only channels with their own auto-close time are swept).
  */
 export async function sweepAutoTickets(
   scope: TenantScope,
   kind: 'autoClose' | 'autoPending',
-  time: AutoTicketTime,
+  time: AutoTicketTime | null,
   now = new Date(),
 ) {
   const s = SWEEPS[kind];
-  const cutoff = new Date(now.getTime() - AUTO_TICKET_MS[time]);
-  const due = and(s.candidates, lt(s.silentSince, cutoff))!;
+  const judged = await dueTickets(scope, s, time, now);
+  if (!judged) return 0;
+  const { due, timeOf } = judged;
   const text = (await getSetting(scope, s.messageKey)).trim();
   return scope.transaction(async (tx) => {
     const found = await tx.select(tickets, due).orderBy(asc(tickets.id)).limit(BATCH);
@@ -82,7 +124,7 @@ export async function sweepAutoTickets(
         type: kind,
         userId: before.get(r.id)?.userId ?? null,
         queueId: r.queueId,
-        payload: { time },
+        payload: { time: timeOf(r.channelId) },
       })),
     );
     if (text) {

@@ -12,6 +12,8 @@ export interface Outgoing {
   files: File[];
   quoted: Message | null;
   clientId: string;
+  /** false: without the agent's signature (offered only where the company allows it). */
+  sign?: boolean;
 }
 
 /**
@@ -86,13 +88,14 @@ export function useSendMessage(ticketId: number) {
     mutationFn: (out: Outgoing) => {
       const path = `/messages/${ticketId}`;
       if (out.files.length === 0) {
-        const body = { body: out.body, clientId: out.clientId, quotedMsgId: out.quoted?.id };
+        const body = { body: out.body, clientId: out.clientId, quotedMsgId: out.quoted?.id, sign: out.sign };
         return http.post<Message>(path, body, { timeoutMs: SEND_MESSAGE_TIMEOUT_MS });
       }
       const form = new FormData();
       form.set('body', out.body);
       form.set('clientId', out.clientId);
       if (out.quoted) form.set('quotedMsgId', String(out.quoted.id));
+      if (out.sign !== undefined) form.set('sign', String(out.sign));
       out.files.forEach((f) => form.append('medias', f, f.name));
       setProgress(0);
       return uploadForm<Message>(path, form, { onProgress: setProgress, timeoutMs: SEND_MESSAGE_TIMEOUT_MS });

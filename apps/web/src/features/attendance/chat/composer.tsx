@@ -13,11 +13,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { LIMITS, type Message, type Ticket } from '@prosa/contracts';
-import { IconLock, IconPaperclip, IconPlayerPlay, IconSend } from '@tabler/icons-react';
+import { IconLock, IconPaperclip, IconPlayerPlay, IconSend, IconSignature, IconSignatureOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/errors/toast-error';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { useSettings } from '../../settings/use-settings';
 import { filesTooBig, newClientId, useSendMessage } from '../api/use-message-actions';
 import { useUpdateTicket } from '../api/use-ticket-actions';
 import { AttachmentChips } from './attachment-chips';
@@ -83,6 +84,9 @@ export function Composer({
   const [text, setText] = useState(() => drafts.get(ticket.id) ?? '');
   const [files, setFiles] = useState<File[]>([]);
   const input = useRef<HTMLTextAreaElement>(null);
+  // Messages carry the agent's name; the company may let agents switch that off per message.
+  const mayUnsign = useSettings().data?.userDisableSignature === 'enabled';
+  const [sign, setSign] = useState(true);
 
   useEffect(() => {
     drafts.set(ticket.id, text);
@@ -103,7 +107,10 @@ export function Composer({
   const submit = () => {
     const body = text.trim();
     if (windowClosed || (!body && files.length === 0)) return;
-    send.mutate({ body, files, quoted, clientId: newClientId() }, { onError: toastError });
+    send.mutate(
+      { body, files, quoted, clientId: newClientId(), ...(mayUnsign ? { sign } : {}) },
+      { onError: toastError },
+    );
     setText('');
     setFiles([]);
     onCancelQuote();
@@ -183,6 +190,21 @@ export function Composer({
             </Tooltip>
           )}
         </FileButton>
+        {mayUnsign && (
+          <Tooltip label={t(sign ? 'desk.composer.signed' : 'desk.composer.unsigned')}>
+            <ActionIcon
+              variant={sign ? 'light' : 'subtle'}
+              color={sign ? 'prosa' : 'gray'}
+              size="lg"
+              aria-label={t('desk.composer.sign')}
+              aria-pressed={sign}
+              onClick={() => setSign(!sign)}
+              data-testid="composer-sign"
+            >
+              {sign ? <IconSignature size={20} /> : <IconSignatureOff size={20} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Textarea
           ref={input}
           style={{ flex: 1 }}

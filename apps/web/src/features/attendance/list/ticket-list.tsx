@@ -9,6 +9,7 @@ import { EmptyState, ErrorBlock } from '../../../shared/ui/query-state';
 import { chatPath, ticketKeys, type ListKeyParams } from '../api/ticket-keys';
 import { useUpdateTicket } from '../api/use-ticket-actions';
 import { useTicketList } from '../api/use-tickets';
+import { pinnedFocused } from './pinned-focused';
 import { TicketRow } from './ticket-row';
 
 function RowSkeletons() {
@@ -44,10 +45,7 @@ export function TicketList({ params, focusedId }: { params: ListKeyParams; focus
     return rows;
   }, [list.data]);
   // SPEC §4: a focused pending ticket is displayed as open, at the top of the Open tab.
-  const pinned =
-    params.tab === 'open' && focused && focused.status === 'pending' && !tickets.some((tk) => tk.id === focused.id)
-      ? focused
-      : null;
+  const pinned = pinnedFocused(params.tab, focused, tickets);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   useEffect(() => {

@@ -10,7 +10,9 @@ import { mergeNewestPage, upsertMessage } from '../api/message-cache';
 import { applyTicketToLists, cachedTicket } from '../api/ticket-cache';
 import { chatPath, messageKeys, ticketKeys } from '../api/ticket-keys';
 import { fetchMessagesPage } from '../api/use-messages';
+import { SETTINGS_QUERY_KEY, useSettings } from '../../settings/use-settings';
 import { beep, showNotification } from './inbound-alert';
+import { inboundReaction } from './inbound-alert-decision';
 
 interface TicketEvent {
   action: 'create' | 'update' | 'delete';
@@ -49,6 +51,9 @@ export function useDeskRealtime(focusedId: number | null): void {
   const navigate = useNavigate();
   const focused = useRef(focusedId);
   focused.current = focusedId;
+  // Read inside the socket handlers, which are set up once: a ref follows the setting's changes.
+  const groupAlerts = useRef(false);
+  groupAlerts.current = useSettings().data?.groupnotification === 'enabled';
 
   useEffect(() => {
     const socket = connectSocket();
@@ -79,9 +84,16 @@ export function useDeskRealtime(focusedId: number | null): void {
       if (!e?.message) return;
       const { message, ticketId } = e;
       upsertMessage(qc, ticketId, message);
-      if (e.action !== 'create' || message.fromMe) return;
-      const inFocus = focused.current === ticketId && document.visibilityState === 'visible';
-      if (inFocus) {
+      const ticket = cachedTicket(qc, ticketId);
+      const reaction = inboundReaction({
+        action: e.action,
+        fromMe: message.fromMe,
+        inFocus: focused.current === ticketId && document.visibilityState === 'visible',
+        isGroup: ticket?.isGroup ?? false,
+        groupNotification: groupAlerts.current,
+      });
+      if (reaction === 'ignore') return;
+      if (reaction === 'read') {
         // Read at once: reading the newest page marks the ticket read on the server.
         later.run(
           `read:${ticketId}`,
@@ -93,7 +105,7 @@ export function useDeskRealtime(focusedId: number | null): void {
         return;
       }
       beep();
-      const name = cachedTicket(qc, ticketId)?.contact.name ?? '';
+      const name = ticket?.contact.name ?? '';
       showNotification(
         i18n.t('desk.notifications.newMessage', { name }),
         preview(message),
@@ -103,6 +115,8 @@ export function useDeskRealtime(focusedId: number | null): void {
     };
 
     const onContact = () => void qc.invalidateQueries({ queryKey: ['contacts'] });
+    // An admin changed a setting: what the desk allows and alerts follows without a reload.
+    const onSettings = () => void qc.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
     const onConnect = () => {
       if (wasConnected) {
         void qc.invalidateQueries({ queryKey: ticketKeys.all });
@@ -114,12 +128,14 @@ export function useDeskRealtime(focusedId: number | null): void {
     socket.on('ticket', onTicket);
     socket.on('message', onMessage);
     socket.on('contact', onContact);
+    socket.on('settings', onSettings);
     socket.on('connect', onConnect);
     return () => {
       later.clear();
       socket.off('ticket', onTicket);
       socket.off('message', onMessage);
       socket.off('contact', onContact);
+      socket.off('settings', onSettings);
       socket.off('connect', onConnect);
     };
   }, [qc, navigate]);

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "auto_close_time" text DEFAULT '' NOT NULL;
