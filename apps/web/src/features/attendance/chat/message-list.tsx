@@ -44,7 +44,7 @@ export function MessageList({
   ...handlers
 }: Props) {
   const { t } = useTranslation();
-  const query = useMessages(ticketId);
+  const query = useMessages(ticketId, rights.can.read);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -121,8 +121,10 @@ export function MessageList({
     if (el.scrollTop < LOAD_OLDER_AT_PX) loadOlder();
   };
 
-  if (query.isError) {
-    const noPermission = query.error instanceof ApiError && query.error.code === 'ERR_NO_PERMISSION';
+  if (!rights.can.read || query.isError) {
+    // The server's `can.read` says so up front; a refusal in a race (access just changed) says it late.
+    const noPermission =
+      !rights.can.read || (query.error instanceof ApiError && query.error.code === 'ERR_NO_PERMISSION');
     return (
       <Center style={{ flex: 1 }} p="lg">
         {noPermission ? (
