@@ -5,7 +5,15 @@
  * Deterministic for a seed and a `now`; every time falls in business hours and before `now`.
  */
 import type { TicketLogType } from '../modules/tickets/ticket-log.js';
-import { FIRST_NAMES, HOURS, RATING_QUESTION, RATING_THANKS, WEEKDAYS, type CompanyScripts, type Turn } from './demo-scripts.js';
+import {
+  FIRST_NAMES,
+  HOURS,
+  RATING_QUESTION,
+  RATING_THANKS,
+  WEEKDAYS,
+  type CompanyScripts,
+  type Turn,
+} from './demo-scripts.js';
 import { isSunday, localTime, type Rng } from './demo-time.js';
 
 export interface Person {
@@ -182,7 +190,13 @@ function conversation(
       const payload = { fromQueueId: t.queueId, toQueueId: target.id, fromUserId: t.userId, toUserId: receiver.id };
       t.logs.push({ type: 'transfered', userId: t.userId, queueId: t.queueId, payload, at: new Date(at) });
       t.logs.push({ type: 'receivedTransfer', userId: receiver.id, queueId: target.id, payload, at: new Date(at) });
-      t.logs.push({ type: 'access', userId: receiver.id, queueId: target.id, payload: null, at: new Date(at + 40_000) });
+      t.logs.push({
+        type: 'access',
+        userId: receiver.id,
+        queueId: target.id,
+        payload: null,
+        at: new Date(at + 40_000),
+      });
       t.queueId = target.id;
       t.userId = receiver.id;
       t.startedAttendanceAt = new Date(at);
@@ -198,7 +212,13 @@ function conversation(
       t.userId = who.id;
       t.startedAttendanceAt = accepted;
       t.logs.push({ type: 'open', userId: who.id, queueId: t.queueId, payload: null, at: accepted });
-      t.logs.push({ type: 'access', userId: who.id, queueId: t.queueId, payload: null, at: new Date(accepted.getTime() + 1000) });
+      t.logs.push({
+        type: 'access',
+        userId: who.id,
+        queueId: t.queueId,
+        payload: null,
+        at: new Date(accepted.getTime() + 1000),
+      });
     }
     t.messages.push({
       fromMe: side === 'a',
@@ -218,9 +238,14 @@ function conversation(
     // Looked at again later (a supervisor's check, the customer calling back): the access log.
     const later = t.closedAt!.getTime() + rng.int(1, 30) * 3_600_000;
     if (rng.chance(0.3) && later < world.now.getTime())
-      t.logs.push({ type: 'access', userId: rng.pick(queue.members).id, queueId: t.queueId, payload: null, at: new Date(later) });
-  }
-  else if (status === 'open') {
+      t.logs.push({
+        type: 'access',
+        userId: rng.pick(queue.members).id,
+        queueId: t.queueId,
+        payload: null,
+        at: new Date(later),
+      });
+  } else if (status === 'open') {
     const last = [...t.messages].reverse().find((m) => m.fromMe);
     if (last) last.status = 'delivered';
   }

@@ -22,7 +22,8 @@ const countsOf = async (tenantId: number) => ({
   contacts: (await sys().select().from(contacts).where(eq(contacts.tenantId, tenantId))).length,
   messages: (await sys().select({ id: messages.id }).from(messages).where(eq(messages.tenantId, tenantId))).length,
   logs: (await sys().select({ id: ticketLogs.id }).from(ticketLogs).where(eq(ticketLogs.tenantId, tenantId))).length,
-  notes: (await sys().select({ id: ticketNotes.id }).from(ticketNotes).where(eq(ticketNotes.tenantId, tenantId))).length,
+  notes: (await sys().select({ id: ticketNotes.id }).from(ticketNotes).where(eq(ticketNotes.tenantId, tenantId)))
+    .length,
 });
 
 beforeAll(async () => {
@@ -76,7 +77,8 @@ describe('the demo companies’ last month', () => {
         expect(r).toMatchObject({ unreadMessages: 0, answered: true });
         expect(r.closedAt!.getTime()).toBeGreaterThan(r.createdAt.getTime());
       } else expect(r.closedAt).toBeNull();
-      if (r.status === 'pending') expect(r).toMatchObject({ userId: null, answered: false, unreadMessages: mine.length });
+      if (r.status === 'pending')
+        expect(r).toMatchObject({ userId: null, answered: false, unreadMessages: mine.length });
       if (r.status === 'open') expect(r.userId).not.toBeNull();
       if (r.rating !== null) expect(mine.some((m) => !m.fromMe && m.body === String(r.rating))).toBe(true);
     }
@@ -133,7 +135,11 @@ describe('the demo companies’ last month', () => {
     const t = stranger.admin.token;
     const list = await h.request('GET', '/tickets?status=open,pending,closed&showAll=true', { token: t });
     expect(list.body.count).toBe(0);
-    const [one] = await sys().select().from(tickets).where(inArray(tickets.tenantId, [padaria, clinica])).limit(1);
+    const [one] = await sys()
+      .select()
+      .from(tickets)
+      .where(inArray(tickets.tenantId, [padaria, clinica]))
+      .limit(1);
     expect(await h.request('GET', `/tickets/${one!.id}`, { token: t })).toMatchObject({
       status: 404,
       body: { error: 'ERR_NO_TICKET_FOUND' },

@@ -56,7 +56,10 @@ export async function seedDemoHistory(
     if (!plan || !email) continue;
     const [admin] = await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, email));
     if (!admin) continue;
-    const [tenant] = await db.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, admin.tenantId));
+    const [tenant] = await db
+      .select({ timezone: tenants.timezone })
+      .from(tenants)
+      .where(eq(tenants.id, admin.tenantId));
     await withTenant(platform.db, admin.tenantId, (scope) =>
       scope.transaction((tx) => seedCompany(tx, company.name, plan, tenant?.timezone ?? 'America/Sao_Paulo', now)),
     );
@@ -118,13 +121,22 @@ async function seedCompany(tx: TenantScope, name: string, plan: HistoryPlan, tim
     tx,
     ticketLogs,
     planned.flatMap((t, i) =>
-      t.logs.map((l) => ({ ticketId: rows[i]!.id, type: l.type, userId: l.userId, queueId: l.queueId, payload: l.payload, createdAt: l.at })),
+      t.logs.map((l) => ({
+        ticketId: rows[i]!.id,
+        type: l.type,
+        userId: l.userId,
+        queueId: l.queueId,
+        payload: l.payload,
+        createdAt: l.at,
+      })),
     ),
   );
   await insertChunks(
     tx,
     ticketNotes,
-    planned.flatMap((t, i) => t.notes.map((n) => ({ ticketId: rows[i]!.id, userId: n.userId, body: n.body, createdAt: n.at }))),
+    planned.flatMap((t, i) =>
+      t.notes.map((n) => ({ ticketId: rows[i]!.id, userId: n.userId, body: n.body, createdAt: n.at })),
+    ),
   );
   return true;
 }
@@ -141,7 +153,10 @@ async function loadWorld(tx: TenantScope, name: string, plan: HistoryPlan, timez
   const queueMap: World['queues'] = new Map(
     qs.map((q) => [
       q.name,
-      { id: q.id, members: members.flatMap((m) => (m.queueId === q.id && byId.has(m.userId) ? [byId.get(m.userId)!] : [])) },
+      {
+        id: q.id,
+        members: members.flatMap((m) => (m.queueId === q.id && byId.has(m.userId) ? [byId.get(m.userId)!] : [])),
+      },
     ]),
   );
   if (![...queueMap.values()].some((q) => q.members.length)) return null;

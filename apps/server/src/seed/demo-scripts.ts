@@ -30,19 +30,17 @@ export interface CompanyScripts {
   areaCode: string;
 }
 
-export const FIRST_NAMES = [
-  'Mariana', 'João', 'Fernanda', 'Lucas', 'Juliana', 'Rafael', 'Patrícia', 'Gustavo', 'Camila', 'Thiago',
-  'Aline', 'Rodrigo', 'Beatriz', 'Felipe', 'Larissa', 'Marcelo', 'Renata', 'André', 'Vanessa', 'Paulo',
-  'Gabriela', 'Eduardo', 'Tatiane', 'Leonardo', 'Carolina', 'Vinícius', 'Priscila', 'Ricardo', 'Letícia', 'Sérgio',
-  'Natália', 'Márcio', 'Débora', 'Fábio', 'Simone', 'Henrique', 'Cristina', 'Otávio', 'Luana', 'Roberto',
-];
+export const FIRST_NAMES =
+  'Mariana João Fernanda Lucas Juliana Rafael Patrícia Gustavo Camila Thiago Aline Rodrigo Beatriz Felipe Larissa Marcelo Renata André Vanessa Paulo Gabriela Eduardo Tatiane Leonardo Carolina Vinícius Priscila Ricardo Letícia Sérgio Natália Márcio Débora Fábio Simone Henrique Cristina Otávio Luana Roberto'.split(
+    ' ',
+  );
 
 export const RATING_QUESTION = 'Como você avalia o nosso atendimento? Responda com uma nota de 1 a 5.';
 export const RATING_THANKS = 'Obrigado pela sua avaliação! 😊';
 
 export const PADARIA: CompanyScripts = {
   areaCode: '11',
-  lastNames: ['Silva', 'Santos', 'Oliveira', 'Pereira', 'Costa', 'Rodrigues', 'Almeida', 'Ferreira', 'Gomes', 'Ribeiro', 'Carvalho', 'Martins'],
+  lastNames: 'Silva Santos Oliveira Pereira Costa Rodrigues Almeida Ferreira Gomes Ribeiro Carvalho Martins'.split(' '),
   openings: ['Olá, tudo bem?', 'Oi!', 'Oi, tudo bom?', 'Olá', 'Oi, pessoal da padaria!'],
   greetings: [
     'Olá, {cliente}! Aqui é {agente}, da {empresa}. Em que posso ajudar?',
@@ -50,9 +48,18 @@ export const PADARIA: CompanyScripts = {
     'Oi, {cliente}! {agente} falando. Pode dizer!',
   ],
   farewells: [
-    [['c', 'Perfeito, valeu!'], ['a', 'Nós que agradecemos, {cliente}! Tenha um ótimo dia.']],
-    [['c', 'Combinado, valeu!'], ['a', 'Até mais, {cliente}! Qualquer coisa é só chamar.']],
-    [['c', 'Agradeço a atenção'], ['a', 'Por nada! A {empresa} agradece o contato.']],
+    [
+      ['c', 'Perfeito, valeu!'],
+      ['a', 'Nós que agradecemos, {cliente}! Tenha um ótimo dia.'],
+    ],
+    [
+      ['c', 'Combinado, valeu!'],
+      ['a', 'Até mais, {cliente}! Qualquer coisa é só chamar.'],
+    ],
+    [
+      ['c', 'Agradeço a atenção'],
+      ['a', 'Por nada! A {empresa} agradece o contato.'],
+    ],
   ],
   scripts: [
     {
@@ -61,7 +68,10 @@ export const PADARIA: CompanyScripts = {
         ['c', 'Queria encomendar um bolo de aniversário para {dia}. Vocês fazem de brigadeiro?'],
         ['a', 'Fazemos sim! Temos de 1 kg (serve 10 pessoas) e de 2 kg (serve 20). Qual tamanho você prefere?'],
         ['c', 'O de 2 kg. Dá para escrever "Parabéns, Vó Lurdes"?'],
-        ['a', 'Dá sim, a escrita é por nossa conta. O de 2 kg fica R$ 140,00. Retirada na loja a partir das {hora}, pode ser?'],
+        [
+          'a',
+          'Dá sim, a escrita é por nossa conta. O de 2 kg fica R$ 140,00. Retirada na loja a partir das {hora}, pode ser?',
+        ],
         ['c', 'Pode, passo lá depois do trabalho.'],
         ['a', 'Anotado! Encomenda confirmada para {dia}. Pedimos um sinal de 50% por Pix, a chave é o CNPJ da loja.'],
       ],
@@ -91,7 +101,10 @@ export const PADARIA: CompanyScripts = {
       queue: 'Encomendas',
       turns: [
         ['c', 'Preciso de salgadinhos para uma festa de 40 pessoas no sábado. Como funciona?'],
-        ['a', 'Temos o cento de salgados sortidos (coxinha, risole, bolinha de queijo e esfiha) a R$ 65,00. Para 40 pessoas sugerimos 4 centos.'],
+        [
+          'a',
+          'Temos o cento de salgados sortidos (coxinha, risole, bolinha de queijo e esfiha) a R$ 65,00. Para 40 pessoas sugerimos 4 centos.',
+        ],
         ['c', 'Pode ser 4 centos. Vocês fritam ou vem para fritar?'],
         ['a', 'Entregamos fritos e embalados em caixas térmicas. Prefere retirar ou que a gente entregue?'],
         ['c', 'Entrega, por favor. Rua das Acácias, 120.'],
@@ -113,11 +126,17 @@ export const PADARIA: CompanyScripts = {
     {
       queue: 'Vendas',
       turns: [
-        ['c', 'Tenho uma cafeteria e queria comprar pão de forma e croissant toda semana. Vocês fazem preço de atacado?'],
+        [
+          'c',
+          'Tenho uma cafeteria e queria comprar pão de forma e croissant toda semana. Vocês fazem preço de atacado?',
+        ],
         ['a', 'Fazemos sim! Quantas unidades por semana, mais ou menos?'],
         ['c', 'Uns 30 pães de forma e 100 croissants.'],
         ['a', 'Ótimo. Vou passar para o Financeiro montar a proposta e o cadastro.'],
-        ['a', 'Já fiz o seu cadastro de atacado. Croissant a R$ 3,20 e pão de forma a R$ 9,50, com boleto para 14 dias.'],
+        [
+          'a',
+          'Já fiz o seu cadastro de atacado. Croissant a R$ 3,20 e pão de forma a R$ 9,50, com boleto para 14 dias.',
+        ],
         ['c', 'Fechado! Pode mandar o boleto para o e-mail da cafeteria.'],
       ],
       transfer: { after: 4, to: 'Financeiro' },
@@ -138,7 +157,10 @@ export const PADARIA: CompanyScripts = {
       queue: 'Encomendas',
       turns: [
         ['c', 'Queria uma cesta de café da manhã para entregar de surpresa no {dia}.'],
-        ['a', 'Que ideia boa! Temos a cesta clássica (R$ 120) e a especial com frios e espumante (R$ 210). Qual prefere?'],
+        [
+          'a',
+          'Que ideia boa! Temos a cesta clássica (R$ 120) e a especial com frios e espumante (R$ 210). Qual prefere?',
+        ],
         ['c', 'A especial. Dá para colocar um cartão?'],
         ['a', 'Dá sim! Me manda o texto do cartão e o endereço de entrega, que entregamos entre 7h e 9h.'],
         ['c', 'Cartão: "Feliz aniversário, meu amor!". Endereço: Av. Paulista, 1500, ap 82.'],
@@ -159,16 +181,25 @@ export const PADARIA: CompanyScripts = {
 
 export const CLINICA: CompanyScripts = {
   areaCode: '21',
-  lastNames: ['Barbosa', 'Araújo', 'Cardoso', 'Teixeira', 'Moreira', 'Mendes', 'Correia', 'Rocha', 'Dias', 'Nascimento', 'Freitas', 'Lopes'],
+  lastNames: 'Barbosa Araújo Cardoso Teixeira Moreira Mendes Correia Rocha Dias Nascimento Freitas Lopes'.split(' '),
   openings: ['Olá!', 'Oi, tudo bem?', 'Olá, tudo bom?', 'Oi'],
   greetings: [
     'Olá, {cliente}! Aqui é {agente}, da {empresa}. Como posso ajudar?',
     'Oi, {cliente}! Sou {agente}, da recepção. Em que posso ajudar?',
   ],
   farewells: [
-    [['c', 'Agradeço!'], ['a', 'Por nada, {cliente}! Até a consulta.']],
-    [['c', 'Agradeço muito a ajuda'], ['a', 'A {empresa} agradece! Qualquer dúvida, estamos aqui.']],
-    [['c', 'Ok, até mais'], ['a', 'Até logo, {cliente}! Cuide-se.']],
+    [
+      ['c', 'Agradeço!'],
+      ['a', 'Por nada, {cliente}! Até a consulta.'],
+    ],
+    [
+      ['c', 'Agradeço muito a ajuda'],
+      ['a', 'A {empresa} agradece! Qualquer dúvida, estamos aqui.'],
+    ],
+    [
+      ['c', 'Ok, até mais'],
+      ['a', 'Até logo, {cliente}! Cuide-se.'],
+    ],
   ],
   scripts: [
     {
@@ -203,7 +234,10 @@ export const CLINICA: CompanyScripts = {
       queue: 'Agendamentos',
       turns: [
         ['c', 'Quanto custa o clareamento? E quantas sessões são?'],
-        ['a', 'O clareamento a laser são 3 sessões e fica R$ 1.200, em até 6 vezes. Primeiro fazemos uma avaliação gratuita.'],
+        [
+          'a',
+          'O clareamento a laser são 3 sessões e fica R$ 1.200, em até 6 vezes. Primeiro fazemos uma avaliação gratuita.',
+        ],
         ['c', 'Quero marcar a avaliação então.'],
         ['a', 'Perfeito! Avaliação {dia} às {hora}, com a Dra. Helena.'],
       ],

@@ -6,10 +6,13 @@ import { ApiError } from '../../../shared/api/api-error';
 import { ErrorBlock } from '../../../shared/ui/query-state';
 import { flattenMessages } from '../api/message-cache';
 import { useMessages } from '../api/use-messages';
+import { useTicketLogs } from '../api/use-ticket-side';
 import { dayLabel } from '../ui/format';
 import { MessageBubble } from './message-bubble';
 import type { MessageHandlers } from './message-menu';
 import type { TicketRights } from './message-rights';
+import { mergeTimeline } from './timeline';
+import { TimelineLine } from './timeline-line';
 
 interface Props extends MessageHandlers {
   ticketId: number;
@@ -46,6 +49,10 @@ export function MessageList({
   const { t } = useTranslation();
   const query = useMessages(ticketId, rights.can.read);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  // Transfers, accepts and closes as lines between the messages (refreshed on every ticket change).
+  const logs = useTicketLogs(ticketId);
+  const complete = query.isSuccess && !query.hasNextPage;
+  const items = useMemo(() => mergeTimeline(messages, logs.data ?? [], complete), [messages, logs.data, complete]);
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -84,7 +91,7 @@ export function MessageList({
     else if (atBottom.current) el.scrollTop = el.scrollHeight;
   }, []);
 
-  useLayoutEffect(settle, [messages, settle]);
+  useLayoutEffect(settle, [items, settle]);
   useEffect(() => {
     const node = content.current;
     if (!node) return;
@@ -167,25 +174,38 @@ export function MessageList({
                   {t('desk.chat.noMessages')}
                 </Text>
               )}
-              {messages.map((m, i) => {
-                const prev = messages[i - 1];
-                const newDay = !prev || prev.createdAt.slice(0, 10) !== m.createdAt.slice(0, 10);
+              {items.map((item, i) => {
+                const prev = items[i - 1];
+                const newDay = !prev || prev.at.slice(0, 10) !== item.at.slice(0, 10);
+                const m = item.kind === 'message' ? item.message : null;
                 return (
-                  <Fragment key={m.clientId && m.id < 0 ? m.clientId : m.id}>
+                  <Fragment
+                    key={
+                      m
+                        ? m.clientId && m.id < 0
+                          ? m.clientId
+                          : m.id
+                        : `log-${item.kind === 'event' ? item.log.id : i}`
+                    }
+                  >
                     {newDay && (
                       <Group justify="center" my={8}>
                         <Text size="xs" fw={600} className="prosa-day-chip">
-                          {dayLabel(m.createdAt)}
+                          {dayLabel(item.at)}
                         </Text>
                       </Group>
                     )}
-                    <MessageBubble
-                      message={m}
-                      selecting={selecting}
-                      selected={selectedIds.has(m.id)}
-                      rights={rights}
-                      {...handlers}
-                    />
+                    {item.kind === 'event' ? (
+                      <TimelineLine log={item.log} />
+                    ) : (
+                      <MessageBubble
+                        message={item.message}
+                        selecting={selecting}
+                        selected={selectedIds.has(item.message.id)}
+                        rights={rights}
+                        {...handlers}
+                      />
+                    )}
                   </Fragment>
                 );
               })}
