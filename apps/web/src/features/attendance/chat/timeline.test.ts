@@ -1,6 +1,6 @@
 import type { Message, TicketLog } from '@prosa/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldViews, mergeTimeline } from './timeline';
+import { foldViews, logMayHaveChanged, mergeTimeline } from './timeline';
 
 const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 12, min)).toISOString();
 const msg = (id: number, min: number) => ({ id, createdAt: at(min) }) as Message;
@@ -61,5 +61,15 @@ describe('the history panel', () => {
       'closed',
       'views×3',
     ]);
+  });
+});
+
+describe('reading the log again', () => {
+  it('after a change of status, queue or agent, not after a message', () => {
+    const t = { status: 'open', queueId: 1, userId: 2 } as const;
+    expect(logMayHaveChanged(t, { ...t })).toBe(false);
+    expect(logMayHaveChanged(t, { ...t, status: 'closed' })).toBe(true);
+    expect(logMayHaveChanged(t, { ...t, queueId: 3 })).toBe(true);
+    expect(logMayHaveChanged(t, { ...t, userId: null })).toBe(true);
   });
 });

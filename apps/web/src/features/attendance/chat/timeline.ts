@@ -1,4 +1,4 @@
-import type { Message, TicketLog } from '@prosa/contracts';
+import type { Message, Ticket, TicketLog } from '@prosa/contracts';
 
 /**
  * Ticket log entries that belong in the conversation: who took it, passed it on, resolved or
@@ -60,3 +60,13 @@ export function foldViews(logs: readonly TicketLog[]): HistoryItem[] {
   }
   return out;
 }
+
+/**
+ * Whether a ticket update may have added a line to its log: a change of status, queue or agent
+ * (accept, return, transfer, close, reopen). A new message changes none of them, so the open
+ * chat does not read the log again on every message.
+ */
+export const logMayHaveChanged = (
+  before: Pick<Ticket, 'status' | 'queueId' | 'userId'>,
+  after: Pick<Ticket, 'status' | 'queueId' | 'userId'>,
+) => before.status !== after.status || before.queueId !== after.queueId || before.userId !== after.userId;
