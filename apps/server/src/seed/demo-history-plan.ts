@@ -134,9 +134,11 @@ function conversation(
   const { scripts } = world;
   const script = rng.pick(scripts.scripts);
   const queue = world.queues.get(script.queue);
-  const agent = queue?.members.length ? rng.pick(queue.members) : null;
-  if (!queue || !agent) return null;
   const target = script.transfer ? world.queues.get(script.transfer.to) : undefined;
+  // One who hands over goes to someone else: not a member of the receiving queue, when possible.
+  const outside = queue?.members.filter((m) => !target?.members.some((r) => r.id === m.id)) ?? [];
+  const agent = outside.length ? rng.pick(outside) : queue?.members.length ? rng.pick(queue.members) : null;
+  if (!queue || !agent) return null;
   const receiver = target?.members.length
     ? (target.members.find((m) => m.id !== agent.id) ?? rng.pick(target.members))
     : null;
@@ -205,7 +207,9 @@ function conversation(
       words = vars(who, fila);
     }
     const [side, text] = spoken[i]!;
-    at += side === prev ? rng.int(15, 70) * 1000 : rng.int(1, side === 'a' ? 4 : 7) * MINUTE + rng.int(0, 59) * 1000;
+    // The first message opens the ticket (the inbound path creates it with the message).
+    if (i > 0)
+      at += side === prev ? rng.int(15, 70) * 1000 : rng.int(1, side === 'a' ? 4 : 7) * MINUTE + rng.int(0, 59) * 1000;
     if (side === 'a' && !t.userId) {
       // The agent accepted it just before answering, and opened it (the access log).
       const accepted = new Date(at - rng.int(20, 60) * 1000);

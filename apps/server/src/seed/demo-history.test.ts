@@ -65,8 +65,15 @@ describe('the demo companies’ last month', () => {
       .from(messages)
       .where(eq(messages.tenantId, padaria))
       .orderBy(messages.createdAt, messages.id);
+    const created = await sys()
+      .select()
+      .from(ticketLogs)
+      .where(and(eq(ticketLogs.tenantId, padaria), eq(ticketLogs.type, 'create')));
     for (const r of rows) {
       const mine = msgs.filter((m) => m.ticketId === r.id);
+      // The customer's first message opened it, in its queue (the inbound path's create).
+      expect(created.find((l) => l.ticketId === r.id)!.createdAt).toEqual(mine[0]!.createdAt);
+      expect(mine[0]!.fromMe).toBe(false);
       const last = mine.at(-1)!;
       expect(r.protocol.slice(0, 8)).toBe(localDay(r.createdAt, 'America/Sao_Paulo').replaceAll('-', ''));
       expect(r.createdAt.getTime()).toBeGreaterThan(now - 31 * DAY);
