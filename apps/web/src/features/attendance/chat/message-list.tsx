@@ -11,7 +11,7 @@ import { dayLabel } from '../ui/format';
 import { MessageBubble } from './message-bubble';
 import type { MessageHandlers } from './message-menu';
 import type { TicketRights } from './message-rights';
-import { mergeTimeline } from './timeline';
+import { itemKey, mergeTimeline } from './timeline';
 import { TimelineLine } from './timeline-line';
 
 interface Props extends MessageHandlers {
@@ -49,7 +49,8 @@ export function MessageList({
   const { t } = useTranslation();
   const query = useMessages(ticketId, rights.can.read);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
-  // Transfers, accepts and closes as lines between the messages (refreshed on every ticket change).
+  // Transfers, accepts and closes as lines between the messages (read again when the ticket's
+  // status, queue or agent changes: use-desk-realtime).
   const logs = useTicketLogs(ticketId);
   const complete = query.isSuccess && !query.hasNextPage;
   const items = useMemo(() => mergeTimeline(messages, logs.data ?? [], complete), [messages, logs.data, complete]);
@@ -177,17 +178,8 @@ export function MessageList({
               {items.map((item, i) => {
                 const prev = items[i - 1];
                 const newDay = !prev || prev.at.slice(0, 10) !== item.at.slice(0, 10);
-                const m = item.kind === 'message' ? item.message : null;
                 return (
-                  <Fragment
-                    key={
-                      m
-                        ? m.clientId && m.id < 0
-                          ? m.clientId
-                          : m.id
-                        : `log-${item.kind === 'event' ? item.log.id : i}`
-                    }
-                  >
+                  <Fragment key={itemKey(item)}>
                     {newDay && (
                       <Group justify="center" my={8}>
                         <Text size="xs" fw={600} className="prosa-day-chip">

@@ -1,6 +1,6 @@
 import type { Message, TicketLog } from '@prosa/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldViews, logMayHaveChanged, mergeTimeline } from './timeline';
+import { foldViews, itemKey, logMayHaveChanged, mergeTimeline } from './timeline';
 
 const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 12, min)).toISOString();
 const msg = (id: number, min: number) => ({ id, createdAt: at(min) }) as Message;
@@ -32,6 +32,8 @@ describe('the conversation timeline', () => {
       true,
     );
     expect(shape(items)).toEqual(['m1', 'open11', 'm2', 'transfered13', 'm3', 'closed15']);
+    // Keys never collide between a message and a line of the same number.
+    expect(new Set(mergeTimeline([msg(11, 0)], [log(11, 'open', 1)], true).map(itemKey)).size).toBe(2);
   });
 
   it('keeps lines older than the loaded messages until the older page is loaded', () => {

@@ -47,6 +47,14 @@ export function mergeTimeline(
   return out;
 }
 
+/** A stable React key: a message not stored yet is known by its clientId until it is. */
+export const itemKey = (item: TimelineItem): string =>
+  item.kind === 'event'
+    ? `log-${item.log.id}`
+    : item.message.clientId && item.message.id < 0
+      ? item.message.clientId
+      : String(item.message.id);
+
 export type HistoryItem = { kind: 'entry'; log: TicketLog } | { kind: 'views'; logs: TicketLog[] };
 
 /** The history panel's entries: consecutive views ('access') fold into one expandable item. */
