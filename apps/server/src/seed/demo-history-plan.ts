@@ -86,7 +86,8 @@ export const demoNumber = (areaCode: string, i: number) => `55${areaCode}95550${
 export function planHistory(world: World, rng: Rng): { contacts: DraftContact[]; tickets: DraftTicket[] } {
   const { scripts, counts } = world;
   const active = counts.open + counts.pending;
-  const known = Math.max(1, Math.round(counts.closed * 0.5));
+  // Regulars: most tickets of the month come from customers who wrote before.
+  const known = Math.max(1, Math.round(counts.closed * 0.35));
   const contacts: DraftContact[] = [];
   for (let i = 0; i < known + active; i++) {
     const name = `${rng.pick(FIRST_NAMES)} ${rng.pick(scripts.lastNames)}`;
