@@ -85,4 +85,53 @@ describe('service desk loop (web chat customer and agent)', () => {
       await customer.context.close();
     },
   );
+
+  it(
+    'an agent opens a waiting ticket without asking for what it may not read; a transfer shows as a line in the conversation',
+    { timeout: 240_000 },
+    async () => {
+      const agent = await newPage(browser, server.baseUrl);
+      const admin = await newPage(browser, server.baseUrl);
+      const customer = await newPage(browser, server.baseUrl);
+      const visitor = unique('Cliente Encomenda');
+      const refused: string[] = [];
+      agent.page.on('response', (r) => {
+        if (r.status() === 403) refused.push(r.url());
+      });
+
+      await login(agent.page, DEMO.agent, DEMO_PASSWORD);
+      await waitForRoute(agent.page, '/atendimento');
+      await agent.page.getByTestId('ticket-tab-pending').click();
+      await openWidget(customer.page, 'Padaria Central', visitor);
+      await widgetSend(customer.page, 'Queria encomendar um bolo para sábado.');
+
+      // Opened before accepting, without peek (the demo's default): the screen says so and the
+      // messages are not requested (no 403 in the console).
+      await ticketRow(agent.page, visitor).getByTestId('ticket-row-name').click();
+      await agent.page.getByTestId('chat-accept-to-read').waitFor();
+      await agent.page.getByTestId('chat-accept').click();
+      await chatMessage(agent.page, 'bolo para sábado', false).waitFor();
+      expect(refused).toEqual([]);
+      const ticketId = Number(await agent.page.getByTestId('chat').getAttribute('data-ticket-id'));
+
+      // The admin hands it to the orders queue's agent; the conversation keeps the line.
+      await login(admin.page, DEMO.admin, DEMO_PASSWORD);
+      await waitForRoute(admin.page, '/');
+      await go(admin.page, `/atendimento/${ticketId}`);
+      await chatMessage(admin.page, 'bolo para sábado', false).waitFor();
+      await admin.page.getByTestId('chat-transfer').click();
+      await admin.page.getByTestId('transfer-queue').click();
+      await admin.page.getByRole('option', { name: 'Encomendas' }).click();
+      await admin.page.getByTestId('transfer-user').click();
+      await admin.page.getByRole('option', { name: 'Carla Dias' }).click();
+      await admin.page.getByTestId('transfer-confirm').click();
+      await waitForRoute(admin.page, '/atendimento');
+      await go(admin.page, `/atendimento/${ticketId}`);
+      const line = admin.page.locator('[data-testid="chat-event"][data-type="transfered"]');
+      await expect
+        .poll(() => line.textContent())
+        .toContain('Transferido de Vendas (Diego Alves) para Encomendas (Carla Dias) por Ana Souza');
+      for (const c of [agent, admin, customer]) await c.context.close();
+    },
+  );
 });

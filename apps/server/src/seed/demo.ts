@@ -6,6 +6,7 @@ import type { Platform } from '../platform/platform.js';
 import { hashPassword } from '../platform/security/passwords.js';
 import { newSecret } from '../platform/security/tokens.js';
 import { createTenant } from '../modules/tenants/commands/create-tenant.js';
+import { seedDemoHistory } from './demo-history.js';
 
 /** Demo only: every demo user's password. Written in README as such. */
 export const DEMO_PASSWORD = 'prosa-demo';
@@ -102,6 +103,7 @@ export async function seedDemo(platform: Platform): Promise<void> {
     );
     await ensureDemoWebchat(platform, tenant.id);
   }
+  await seedDemoHistory(platform, DEMO_COMPANIES);
 }
 
 /** One web chat channel per demo company (the demo page's customer simulator), added once. */

@@ -75,6 +75,8 @@ export const ZTicket = z.object({
     returnToQueue: z.boolean(),
     transfer: z.boolean(),
     delete: z.boolean(),
+    /** Read its messages: a pending ticket of someone else only with `spyticket` (or as a supervisor). */
+    read: z.boolean(),
   }),
   /**
    * What the viewer may do to this ticket's messages, the channel's provider included (a channel
@@ -118,14 +120,25 @@ export const ZTicketToBot = z.object({ chatFlowId: ZId });
 export const ZTicketCounts = z.object({ open: z.number(), pending: z.number(), chatbot: z.number(), groups: z.number() });
 export type TicketCounts = z.infer<typeof ZTicketCounts>;
 
+const ZNamedRef = z.object({ id: z.number(), name: z.string() });
 export const ZTicketLog = z.object({
   id: z.number(),
   type: z.string(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   queue: z.object({ id: z.number(), name: z.string() }).nullable(),
   payload: z.record(z.string(), z.unknown()).nullable(),
+  /** Both sides of a transfer, named ('transfered' and 'receivedTransfer'); null on other entries. */
+  transfer: z
+    .object({
+      fromQueue: ZNamedRef.nullable(),
+      toQueue: ZNamedRef.nullable(),
+      fromUser: ZNamedRef.nullable(),
+      toUser: ZNamedRef.nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
+export type TicketLog = z.infer<typeof ZTicketLog>;
 export const ZNoteInput = z.object({ body: z.string().trim().min(1, 'validation.required').max(4000, 'validation.max') });
 export const ZNote = z.object({
   id: z.number(),

@@ -41,8 +41,9 @@ function walletCondition(db: DbExecutor, owns: Owns, view: ContactView): SQL | u
  * The search of the contacts list and the ticket search: the folded name (contacts.search_name,
  * lower case without accents) contains the folded term; a term of one or two letters matches
  * word prefixes instead ("an" finds Ana and Antônio, not every name with "an" inside), served by
- * the words index, as trigrams cannot serve it. Number contains the digits, and email contains
- * the term when it has an `@`. The email has no index, and an OR with it turns the search into a
+ * the words index, as trigrams cannot serve it. Number contains the digits of a term without
+ * letters (a phone however written), and email contains the term when it has an `@`. The email
+ * has no index, and an OR with it turns the search into a
  * scan of every contact, so it joins only when asked for. A viewer who may not see numbers finds a
  * contact by its whole number only: matching parts would let it rebuild a hidden number.
  */
@@ -60,7 +61,8 @@ export function nameMatches(term: string): SQL {
 function searchCondition(view: ContactView, searchParam: string): SQL | undefined {
   const term = searchParam.trim();
   if (!term) return undefined;
-  const digits = term.replace(/\D/g, '');
+  // A term with letters is a name: its digits ("Contato mif3k5ab") are no phone number to look for.
+  const digits = /\p{L}/u.test(term) ? '' : term.replace(/\D/g, '');
   const byNumber =
     digits.length < 2 ? undefined : view.maskNumbers ? eq(contacts.number, digits) : like(contacts.number, contains(digits));
   const byEmail = term.includes('@') ? ilike(contacts.email, contains(term)) : undefined;

@@ -103,6 +103,9 @@ describe('contacts: create, read, update, delete', () => {
       (await h.request('GET', `/contacts?${q}`, { token: c.admin.token })).body.contacts.map((x: { name: string }) => x.name);
     expect(await names('searchParam=br')).toEqual(['Bruno']);
     expect(await names('searchParam=219123')).toEqual(['Ana']);
+    expect(await names('searchParam=%2B55%20(21)%2091234')).toEqual(['Ana']);
+    // A name with digits in it is searched as a name: its digits do not match Ana's number.
+    expect(await names('searchParam=ana21')).toEqual([]);
     expect(await names('searchParam=%40loja')).toEqual(['Carla']);
     expect(await names('searchParam=%25_')).toEqual([]);
     expect(await names(`tagsIds=${vip.id}`)).toEqual(['Carla']);

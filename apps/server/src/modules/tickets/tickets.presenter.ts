@@ -14,7 +14,7 @@ import { messageActionsFor } from '../../channels/message-actions.js';
 import { jsonRowReader } from '../../platform/db/json-rows.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
-import { ticketCan, type TicketFacts, type TicketViewer } from './tickets.policy.js';
+import { mayReadMessages, ticketCan, type TicketFacts, type TicketViewer } from './tickets.policy.js';
 import { loadViewer } from './tickets.viewer.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -119,7 +119,8 @@ function json<T>(v: unknown): T {
 
 export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ticket {
   const { row } = base;
-  const can = ticketCan(viewer, factsOf(base));
+  const facts = factsOf(base);
+  const can = { ...ticketCan(viewer, facts), read: viewer ? mayReadMessages(viewer, facts) : false };
   return {
     id: row.id,
     protocol: row.protocol,

@@ -26,9 +26,10 @@ import { ticketToBot } from './commands/ticket-to-bot.js';
 import { updateTicket } from './commands/update-ticket.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
-import { loadTicketBases, presentLog, presentNote, presentTicket } from './tickets.presenter.js';
+import { loadTicketBases, presentNote, presentTicket } from './tickets.presenter.js';
 import { countVisibleTickets, listTicketPage } from './tickets.list-query.js';
-import { getVisibleTicket, listTicketLogs, listTicketNotes } from './tickets.queries.js';
+import { getVisibleTicket, listTicketNotes } from './tickets.queries.js';
+import { readTicketLog } from './ticket-log-read.js';
 import { loadViewer } from './tickets.viewer.js';
 
 const schema = { tags: ['tickets'], security: [{ bearer: [] }] };
@@ -116,7 +117,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await getVisibleTicket(req.scope, await loadViewer(req.scope, req.auth), req.params.ticketId);
-      return (await listTicketLogs(req.scope, req.params.ticketId)).map(presentLog);
+      return readTicketLog(req.scope, req.params.ticketId);
     },
   );
   app.get(

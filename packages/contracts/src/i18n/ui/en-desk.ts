@@ -5,7 +5,7 @@ type DeskTexts = Pick<UiCatalogue, 'ticketLog' | 'desk'>;
 /** Service desk texts (attendance screen, chat, ticket log) in English; spread into uiEn (en.ts). */
 export const uiEnDesk: DeskTexts = {
   ticketLog: {
-    access: 'Opened the ticket',
+    access: 'Viewed the ticket',
     create: 'Created the ticket',
     open: 'Started the service',
     pending: 'Returned it to the queue',
@@ -23,6 +23,15 @@ export const uiEnDesk: DeskTexts = {
     delete: 'Deleted the ticket',
     unknown: 'Event: {{type}}',
     system: 'System',
+    accessFolded_one: 'Viewed {{count}} time',
+    accessFolded_other: 'Viewed {{count}} times',
+    showViews: 'Show who viewed it',
+    hideViews: 'Hide',
+    line: {
+      transfer: 'Transferred from {{from}} to {{to}} by {{by}}',
+      side: '{{queue}} ({{user}})',
+      noQueue: 'no queue',
+    },
   },
   desk: {
     tabs: { open: 'Open', pending: 'Pending', closed: 'Closed', chatbot: 'Chatbot', groups: 'Groups' },

@@ -5,7 +5,7 @@ type DeskTexts = Pick<UiCatalogue, 'ticketLog' | 'desk'>;
 /** Service desk texts (attendance screen, chat, ticket log) in Spanish; spread into uiEs (es.ts). */
 export const uiEsDesk: DeskTexts = {
   ticketLog: {
-    access: 'Accedió a la atención',
+    access: 'Vio la atención',
     create: 'Creó la atención',
     open: 'Inició la atención',
     pending: 'La devolvió a la cola',
@@ -23,6 +23,15 @@ export const uiEsDesk: DeskTexts = {
     delete: 'Eliminó la atención',
     unknown: 'Evento: {{type}}',
     system: 'Sistema',
+    accessFolded_one: 'Vista {{count}} vez',
+    accessFolded_other: 'Vista {{count}} veces',
+    showViews: 'Ver quién la vio',
+    hideViews: 'Ocultar',
+    line: {
+      transfer: 'Transferida de {{from}} a {{to}} por {{by}}',
+      side: '{{queue}} ({{user}})',
+      noQueue: 'sin cola',
+    },
   },
   desk: {
     tabs: { open: 'Abiertas', pending: 'Pendientes', closed: 'Cerradas', chatbot: 'Chatbot', groups: 'Grupos' },

@@ -1,7 +1,7 @@
 /** Service desk texts (attendance screen, chat, ticket log) in Brazilian Portuguese; spread into uiPt (pt.ts). */
 export const uiPtDesk = {
   ticketLog: {
-    access: 'Acessou o atendimento',
+    access: 'Visualizou o atendimento',
     create: 'Criou o atendimento',
     open: 'Iniciou o atendimento',
     pending: 'Devolveu à fila',
@@ -19,6 +19,15 @@ export const uiPtDesk = {
     delete: 'Excluiu o atendimento',
     unknown: 'Evento: {{type}}',
     system: 'Sistema',
+    accessFolded_one: 'Visualizado {{count}} vez',
+    accessFolded_other: 'Visualizado {{count}} vezes',
+    showViews: 'Ver quem visualizou',
+    hideViews: 'Ocultar',
+    line: {
+      transfer: 'Transferido de {{from}} para {{to}} por {{by}}',
+      side: '{{queue}} ({{user}})',
+      noQueue: 'sem fila',
+    },
   },
   desk: {
     tabs: { open: 'Abertos', pending: 'Pendentes', closed: 'Fechados', chatbot: 'Chatbot', groups: 'Grupos' },

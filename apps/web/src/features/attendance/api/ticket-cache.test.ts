@@ -31,6 +31,7 @@ const NOTHING = {
   returnToQueue: false,
   transfer: false,
   delete: false,
+  read: false,
 };
 
 function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {

@@ -12,10 +12,12 @@ export const fetchMessagesPage = (ticketId: number, pageNumber: number) =>
 
 /**
  * The conversation, newest page first (page 1 = the newest messages); older pages load upward.
- * Reading page 1 marks the ticket read on the server. Kept current by socket events.
+ * Reading page 1 marks the ticket read on the server. Kept current by socket events. Not asked
+ * while the server says the viewer may not read them (`can.read`: a pending ticket without peek).
  */
-export function useMessages(ticketId: number) {
+export function useMessages(ticketId: number, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: messageKeys.page(ticketId),
     queryFn: ({ pageParam }) => fetchMessagesPage(ticketId, pageParam),
     initialPageParam: 1,

@@ -6,10 +6,13 @@ import { ApiError } from '../../../shared/api/api-error';
 import { ErrorBlock } from '../../../shared/ui/query-state';
 import { flattenMessages } from '../api/message-cache';
 import { useMessages } from '../api/use-messages';
+import { useTicketLogs } from '../api/use-ticket-side';
 import { dayLabel } from '../ui/format';
 import { MessageBubble } from './message-bubble';
 import type { MessageHandlers } from './message-menu';
 import type { TicketRights } from './message-rights';
+import { itemKey, mergeTimeline } from './timeline';
+import { TimelineLine } from './timeline-line';
 
 interface Props extends MessageHandlers {
   ticketId: number;
@@ -44,8 +47,13 @@ export function MessageList({
   ...handlers
 }: Props) {
   const { t } = useTranslation();
-  const query = useMessages(ticketId);
+  const query = useMessages(ticketId, rights.can.read);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  // Transfers, accepts and closes as lines between the messages (read again when the ticket's
+  // status, queue or agent changes: use-desk-realtime).
+  const logs = useTicketLogs(ticketId);
+  const complete = query.isSuccess && !query.hasNextPage;
+  const items = useMemo(() => mergeTimeline(messages, logs.data ?? [], complete), [messages, logs.data, complete]);
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -84,7 +92,7 @@ export function MessageList({
     else if (atBottom.current) el.scrollTop = el.scrollHeight;
   }, []);
 
-  useLayoutEffect(settle, [messages, settle]);
+  useLayoutEffect(settle, [items, settle]);
   useEffect(() => {
     const node = content.current;
     if (!node) return;
@@ -121,8 +129,10 @@ export function MessageList({
     if (el.scrollTop < LOAD_OLDER_AT_PX) loadOlder();
   };
 
-  if (query.isError) {
-    const noPermission = query.error instanceof ApiError && query.error.code === 'ERR_NO_PERMISSION';
+  if (!rights.can.read || query.isError) {
+    // The server's `can.read` says so up front; a refusal in a race (access just changed) says it late.
+    const noPermission =
+      !rights.can.read || (query.error instanceof ApiError && query.error.code === 'ERR_NO_PERMISSION');
     return (
       <Center style={{ flex: 1 }} p="lg">
         {noPermission ? (
@@ -165,25 +175,29 @@ export function MessageList({
                   {t('desk.chat.noMessages')}
                 </Text>
               )}
-              {messages.map((m, i) => {
-                const prev = messages[i - 1];
-                const newDay = !prev || prev.createdAt.slice(0, 10) !== m.createdAt.slice(0, 10);
+              {items.map((item, i) => {
+                const prev = items[i - 1];
+                const newDay = !prev || prev.at.slice(0, 10) !== item.at.slice(0, 10);
                 return (
-                  <Fragment key={m.clientId && m.id < 0 ? m.clientId : m.id}>
+                  <Fragment key={itemKey(item)}>
                     {newDay && (
                       <Group justify="center" my={8}>
                         <Text size="xs" fw={600} className="prosa-day-chip">
-                          {dayLabel(m.createdAt)}
+                          {dayLabel(item.at)}
                         </Text>
                       </Group>
                     )}
-                    <MessageBubble
-                      message={m}
-                      selecting={selecting}
-                      selected={selectedIds.has(m.id)}
-                      rights={rights}
-                      {...handlers}
-                    />
+                    {item.kind === 'event' ? (
+                      <TimelineLine log={item.log} />
+                    ) : (
+                      <MessageBubble
+                        message={item.message}
+                        selecting={selecting}
+                        selected={selectedIds.has(item.message.id)}
+                        rights={rights}
+                        {...handlers}
+                      />
+                    )}
                   </Fragment>
                 );
               })}

@@ -11,6 +11,7 @@ import { applyTicketToLists, cachedTicket } from '../api/ticket-cache';
 import { chatPath, messageKeys, ticketKeys } from '../api/ticket-keys';
 import { fetchMessagesPage } from '../api/use-messages';
 import { SETTINGS_QUERY_KEY, useSettings } from '../../settings/use-settings';
+import { logMayHaveChanged } from '../chat/timeline';
 import { beep, showNotification } from './inbound-alert';
 import { inboundReaction } from './inbound-alert-decision';
 
@@ -73,9 +74,14 @@ export function useDeskRealtime(focusedId: number | null): void {
           notifyNotice('ticket-deleted', i18n.t('desk.chat.notFound'), 'orange');
           void navigate('/atendimento');
         }
-      } else if (qc.getQueryData(ticketKeys.detail(ticket.id))) {
-        qc.setQueryData(ticketKeys.detail(ticket.id), ticket);
-        void qc.invalidateQueries({ queryKey: ticketKeys.logs(ticket.id), refetchType: 'active' });
+      } else {
+        const before = qc.getQueryData<Ticket>(ticketKeys.detail(ticket.id));
+        if (before) {
+          qc.setQueryData(ticketKeys.detail(ticket.id), ticket);
+          // The open chat shows the log: read it again when it changed, not on every message.
+          if (logMayHaveChanged(before, ticket))
+            void qc.invalidateQueries({ queryKey: ticketKeys.logs(ticket.id), refetchType: 'active' });
+        }
       }
       later.run('counts', () => void qc.invalidateQueries({ queryKey: ticketKeys.counts }));
     };
