@@ -7,7 +7,10 @@ import { ZPlanInput } from './tenants.js';
 import { parseValidationMessage, vMin, ZNewPassword, ZRequiredId } from './common.js';
 
 /** The first message zod gives for a value, as a form and the server's `fields` show it. */
-function firstMessage(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+function firstMessage(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) {
   const res = schema.safeParse(value);
   return res.success ? undefined : res.error?.issues[0]?.message;
 }

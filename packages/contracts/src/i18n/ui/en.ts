@@ -98,6 +98,7 @@ export const uiEn: UiCatalogue = {
       forgot: 'Forgot my password',
       noAccount: "Don't have an account yet?",
       signup: 'Free trial',
+      signedUp: 'Account created for {{email}}. Log in with the password you chose.',
     },
     signup: {
       title: 'Create your account',

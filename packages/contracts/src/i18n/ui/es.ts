@@ -98,6 +98,7 @@ export const uiEs: UiCatalogue = {
       forgot: 'Olvidé mi contraseña',
       noAccount: '¿Todavía no tienes cuenta?',
       signup: 'Prueba gratis',
+      signedUp: 'Cuenta creada para {{email}}. Inicia sesión con la contraseña que elegiste.',
     },
     signup: {
       title: 'Crea tu cuenta',

@@ -101,6 +101,7 @@ export const uiPt = {
       forgot: 'Esqueci minha senha',
       noAccount: 'Ainda não tem conta?',
       signup: 'Teste grátis',
+      signedUp: 'Conta criada para {{email}}. Entre com a senha que você escolheu.',
     },
     signup: {
       title: 'Crie sua conta',
