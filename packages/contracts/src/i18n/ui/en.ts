@@ -21,6 +21,7 @@ export const uiEn: UiCatalogue = {
     delete: 'Delete',
     confirm: 'Confirm',
     close: 'Close',
+    eyeDropper: 'Pick a color from the screen',
     back: 'Back',
     search: 'Search',
     actions: 'Actions',

@@ -21,6 +21,7 @@ export const uiEs: UiCatalogue = {
     delete: 'Eliminar',
     confirm: 'Confirmar',
     close: 'Cerrar',
+    eyeDropper: 'Tomar un color de la pantalla',
     back: 'Volver',
     search: 'Buscar',
     actions: 'Acciones',

@@ -24,6 +24,7 @@ export const uiPt = {
     delete: 'Excluir',
     confirm: 'Confirmar',
     close: 'Fechar',
+    eyeDropper: 'Pegar uma cor da tela',
     back: 'Voltar',
     search: 'Buscar',
     actions: 'Ações',
