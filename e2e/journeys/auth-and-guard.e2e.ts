@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessibleInBothThemes } from '../support/a11y';
 import { currentRoute, go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
 import { unique } from '../support/api';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
@@ -52,6 +53,7 @@ describe('login and landing pages', () => {
     await login(page, DEMO.admin, 'not-the-password');
     await page.getByTestId('login-error').waitFor();
     expect(currentRoute(page)).toBe('/login');
+    await expectAccessibleInBothThemes(page, '/login with an error');
     await context.close();
   });
 });
@@ -79,6 +81,7 @@ describe('sign-up (SPEC §2 /signup)', () => {
     });
     expect(planError).toBe('Campo obrigatório');
     expect(await page.getByText('Valor inválido').count()).toBe(0);
+    await expectAccessibleInBothThemes(page, '/signup with errors');
 
     await page.getByTestId('signup-password').fill('segredo-novo');
     await page.getByTestId('signup-confirm-password').fill('segredo-novo');
@@ -88,6 +91,7 @@ describe('sign-up (SPEC §2 /signup)', () => {
     await waitForRoute(page, '/login');
     await expect.poll(() => page.getByTestId('login-signed-up').textContent()).toContain(email);
     expect(await page.getByTestId('login-email').inputValue()).toBe(email);
+    await expectAccessibleInBothThemes(page, '/login after sign-up');
     await page.getByTestId('login-password').fill('segredo-novo');
     await page.getByTestId('login-submit').click();
     await waitForRoute(page, '/');
