@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { LANGUAGES } from '../enums.js';
 import { validationTexts } from '../i18n/validation.js';
 import { ZSignup } from './auth.js';
@@ -45,6 +46,13 @@ describe('a required pick (ZRequiredId)', () => {
     expect(firstMessage(ZRequiredId, undefined)).toBe('validation.required');
     expect(firstMessage(ZRequiredId, 'abc')).toBe('validation.invalidValue');
     expect(ZRequiredId.parse('7')).toBe(7);
+  });
+
+  it('is documented as an integer id in the API document', () => {
+    expect(z.toJSONSchema(ZRequiredId, { io: 'input', unrepresentable: 'any' })).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+    });
   });
 
   it('the sign-up plan left empty is "required"', () => {

@@ -55,10 +55,13 @@ export const ZId = z.coerce
   .max(2_147_483_647, V.invalidValue);
 export const ZIdParams = z.object({ id: ZId });
 /** An id the user must pick (a select): left empty it is "required", not "invalid value". */
-export const ZRequiredId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.custom<unknown>((v) => v !== undefined, V.required).pipe(ZId),
-);
+export const ZRequiredId = z
+  .preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.custom<unknown>((v) => v !== undefined, V.required).pipe(ZId),
+  )
+  // The API document (/docs) cannot see through the preprocess; it is an id like ZId.
+  .meta({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
 
 export const ZRequiredText = (max = 200) =>
   z.string({ error: V.required }).trim().min(1, V.required).max(max, V.max);
