@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessibleInBothThemes } from '../support/a11y';
 import { currentRoute, go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
+import { unique } from '../support/api';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -51,6 +53,48 @@ describe('login and landing pages', () => {
     await login(page, DEMO.admin, 'not-the-password');
     await page.getByTestId('login-error').waitFor();
     expect(currentRoute(page)).toBe('/login');
+    await expectAccessibleInBothThemes(page, '/login with an error');
+    await context.close();
+  });
+});
+
+describe('sign-up (SPEC §2 /signup)', () => {
+  it('an empty plan is "required"; after signing up the login page confirms it with the email filled in', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    const email = `nova-${Date.now().toString(36)}@exemplo.com`;
+    await go(page, '/signup');
+    await page.getByTestId('signup-name').fill(unique('Empresa Nova'));
+    await page.getByTestId('signup-responsible').fill('Rita Lima');
+    await page.getByTestId('signup-whatsapp').fill('5511987650000');
+    await page.getByTestId('signup-email').fill(email);
+    await page.getByTestId('signup-password').fill('123');
+    await page.getByTestId('signup-confirm-password').fill('123');
+    await page.getByTestId('signup-submit').click();
+    // The password names its minimum; the plan left empty is "required", not "invalid value".
+    await page.getByText('Use pelo menos 6 caracteres').waitFor();
+    const planError = await page.getByTestId('signup-plan').evaluate((el) => {
+      const id = el
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .find((x) => x.endsWith('-error'));
+      return id ? document.getElementById(id)?.textContent : null;
+    });
+    expect(planError).toBe('Campo obrigatório');
+    expect(await page.getByText('Valor inválido').count()).toBe(0);
+    await expectAccessibleInBothThemes(page, '/signup with errors');
+
+    await page.getByTestId('signup-password').fill('segredo-novo');
+    await page.getByTestId('signup-confirm-password').fill('segredo-novo');
+    await page.getByTestId('signup-plan').click();
+    await page.getByRole('option', { name: /Básico/ }).click();
+    await page.getByTestId('signup-submit').click();
+    await waitForRoute(page, '/login');
+    await expect.poll(() => page.getByTestId('login-signed-up').textContent()).toContain(email);
+    expect(await page.getByTestId('login-email').inputValue()).toBe(email);
+    await expectAccessibleInBothThemes(page, '/login after sign-up');
+    await page.getByTestId('login-password').fill('segredo-novo');
+    await page.getByTestId('login-submit').click();
+    await waitForRoute(page, '/');
     await context.close();
   });
 });
@@ -88,6 +132,18 @@ describe('navigation guard (SPEC §6)', () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await login(page, DEMO.admin, DEMO_PASSWORD);
     await waitForRoute(page, '/');
+    await go(page, '/empresas');
+    await page.getByText('Você não tem acesso a esta página.').waitFor();
+    await waitForRoute(page, '/');
+    await context.close();
+  });
+
+  it('a company admin typing /empresas into the address bar (a fresh load) is told "unauthorized"', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await waitForRoute(page, '/');
+    // A new document: the guard runs before the app has rendered anything.
+    await page.goto('about:blank');
     await go(page, '/empresas');
     await page.getByText('Você não tem acesso a esta página.').waitFor();
     await waitForRoute(page, '/');

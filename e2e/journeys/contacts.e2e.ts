@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../support/api';
-import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
+import { expectAccessibleInBothThemes } from '../support/a11y';
+import { go, launchBrowser, login, newPage, PHONE, placement, waitForRoute } from '../support/browser';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -99,6 +100,48 @@ describe('contacts (/contatos)', () => {
     await expect.poll(() => page.getByTestId('chat-contact-name').textContent()).toBe(name);
     await expect(page.getByTestId('chat-status').textContent()).resolves.toBe('Em atendimento');
     await page.getByTestId('composer-input').waitFor();
+    await context.close();
+  });
+
+  it('in an 800 px window a failed save keeps the field in error and Save in sight', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await waitForRoute(page, '/');
+    await go(page, '/contatos');
+    await page.getByTestId('contact-add').click();
+    await page.getByTestId('contact-name').fill(unique('Alto'));
+    await page.getByTestId('contact-number').fill('1234');
+    await page.getByTestId('contact-description').fill('Uma nota longa o bastante para rolar o formulário.');
+    await page.getByTestId('contact-save').click();
+    await page.getByText('Telefone inválido').first().waitFor();
+    await expect.poll(() => placement(page, '[data-testid="contact-number"]')).toMatchObject({ inWindow: true });
+    await expect.poll(() => placement(page, '[data-testid="contact-save"]')).toMatchObject({ inWindow: true });
+    // The form with its errors shown passes axe in both themes (error text included).
+    await expectAccessibleInBothThemes(page, 'contact form with errors');
+    await context.close();
+  });
+
+  it('on a 390 px phone every column of a contact is on screen, without a sideways scroll', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.setViewportSize(PHONE);
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await waitForRoute(page, '/');
+    await go(page, '/contatos');
+    const name = unique('Celular');
+    await page.getByTestId('contact-add').click();
+    await page.getByTestId('contact-name').fill(name);
+    await page.getByTestId('contact-number').fill(phone());
+    await page.getByTestId('contact-save').click();
+    await page.getByTestId('contact-search').fill(name.split(' ').pop()!);
+    await expect.poll(() => page.getByTestId('contact-row').count()).toBe(1);
+    for (const cell of ['contact-row-number', 'contact-row-tags', 'contact-start', 'contact-edit', 'contact-delete']) {
+      const at = await placement(page, `${row(name)} [data-testid="${cell}"]`);
+      expect(at, cell).toMatchObject({ inWindow: true, clipped: false });
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessibleInBothThemes(page, '/contatos (phone)');
     await context.close();
   });
 });

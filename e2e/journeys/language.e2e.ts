@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessibleInBothThemes } from '../support/a11y';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
@@ -35,6 +36,7 @@ describe('interface language (pt, en, es; pt fallback)', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Iniciar sesión');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es-ES');
+    await expectAccessibleInBothThemes(page, '/login (es)');
     await context.close();
   });
 
@@ -56,6 +58,7 @@ describe('interface language (pt, en, es; pt fallback)', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('nav-attendance').textContent()).toContain('Atención');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Atención');
+    await expectAccessibleInBothThemes(page, '/atendimento (es)');
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, unique } from '../support/api';
+import { expectAccessibleInBothThemes } from '../support/a11y';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
@@ -40,6 +41,7 @@ describe('password recovery', () => {
     await page.getByTestId('recover-email').fill(email);
     await page.getByTestId('recover-send').click();
     await page.getByTestId('recover-code-intro').waitFor();
+    await expectAccessibleInBothThemes(page, 'recovery code step');
 
     const message = await mail.waitFor((m) => m.to.includes(email));
     const code = /\b(\d{6})\b/.exec(message.body)?.[1];
@@ -72,6 +74,7 @@ describe('password recovery', () => {
     await page.getByTestId('recover-confirm-password').fill('outra-senha-3');
     await page.getByTestId('recover-submit').click();
     await page.getByTestId('reset-error').waitFor();
+    await expectAccessibleInBothThemes(page, 'recovery with a wrong code');
     await login(page, DEMO.agent, DEMO_PASSWORD);
     await waitForRoute(page, '/atendimento');
     await context.close();

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../support/api';
+import { expectAccessibleInBothThemes } from '../support/a11y';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
@@ -31,9 +32,18 @@ describe('queues (/filas)', () => {
     await page.getByTestId('queue-save').click();
     await page.getByText('Campo obrigatório').waitFor();
     await page.getByTestId('queue-name').fill(name);
+    // A colour typed as a word is refused with the format, not silently replaced by another colour.
+    await page.getByTestId('queue-color').fill('azul');
+    await page.getByTestId('queue-name').click();
+    await expect.poll(() => page.getByTestId('queue-color').inputValue()).toBe('azul');
+    await page.getByTestId('queue-save').click();
+    await page.getByText('Cor inválida. Use o formato #RRGGBB').waitFor();
+    expect(await page.locator(row(name)).count()).toBe(0);
+    await expectAccessibleInBothThemes(page, 'queue form with an error');
     await page.getByTestId('queue-color').fill('#1c7ed6');
     await page.getByTestId('queue-save').click();
     await page.locator(row(name)).waitFor();
+    await expectAccessibleInBothThemes(page, '/filas');
 
     await page.reload();
     await page.locator(row(name)).waitFor();

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../support/api';
-import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
+import { expectAccessibleInBothThemes } from '../support/a11y';
+import { go, launchBrowser, login, newPage, PHONE, placement, waitForRoute } from '../support/browser';
 import { chatMessage, openWidget, ticketRow, widgetMessage, widgetSend } from '../support/desk';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
@@ -46,6 +47,36 @@ describe('service desk loop (web chat customer and agent)', () => {
       await page.waitForFunction(() => /^#\/atendimento\/\d+/.test(window.location.hash));
       await expect.poll(() => page.getByTestId('chat-status').textContent()).toBe('Em atendimento');
       await chatMessage(page, 'pão de queijo', false).waitFor();
+      await expectAccessibleInBothThemes(page, 'open chat');
+
+      // On a phone: the header keeps the contact's name and protocol in sight, and the menu drawer
+      // covers the ticket list (its channel icons included).
+      await page.setViewportSize(PHONE);
+      // A long name may end in an ellipsis, but keeps a readable width; the protocol shows whole.
+      const name = await placement(page, '[data-testid="chat-contact-name"]');
+      expect(name.inWindow).toBe(true);
+      expect(name.clipped ? name.width : Number.POSITIVE_INFINITY).toBeGreaterThan(100);
+      expect(await placement(page, '[data-testid="chat-protocol"]')).toMatchObject({ inWindow: true, clipped: false });
+      await page.getByRole('button', { name: 'Voltar à lista' }).click();
+      await page.getByTestId('ticket-tab-open').click();
+      const icon = ticketRow(page, visitor).getByTestId('channel-icon');
+      await icon.waitFor();
+      await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();
+      await page.getByTestId('nav-contacts').waitFor();
+      await expect
+        .poll(() =>
+          icon.evaluate((el) => {
+            const b = el.getBoundingClientRect();
+            const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+            return !!top?.closest('nav, .mantine-AppShell-navbar');
+          }),
+        )
+        .toBe(true);
+      await expectAccessibleInBothThemes(page, 'menu drawer on a phone');
+      await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();
+      await page.setViewportSize({ width: 1360, height: 860 });
+      await ticketRow(page, visitor).click();
+      await page.getByTestId('composer-input').waitFor();
 
       // Enter sends.
       await page.getByTestId('composer-input').fill('Entregamos sim! Qual é o seu bairro?');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramStandIn, type TelegramStandIn } from '../../apps/server/src/channels/telegram/stand-in/stand-in';
 import { unique } from '../support/api';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
+import { expectAccessibleInBothThemes } from '../support/a11y';
 import { chatMessage, ticketRow } from '../support/desk';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
@@ -41,6 +42,7 @@ describe('a Telegram channel, end to end', () => {
       await page.getByTestId('channel-save').click();
       const token = page.getByTestId('channel-token');
       await expect.poll(() => token.getAttribute('data-invalid')).toBe('true');
+      await expectAccessibleInBothThemes(page, 'channel form with an error');
       await token.fill(telegram.token);
       await page.getByTestId('channel-save').click();
 
@@ -50,6 +52,7 @@ describe('a Telegram channel, end to end', () => {
       await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('CONNECTED');
       await expect.poll(() => card.textContent()).toContain(`@${telegram.bot.username}`);
       expect(telegram.calls()).toContain('getMe');
+      await expectAccessibleInBothThemes(page, '/sessoes with a connected channel');
 
       // A customer writes to the bot on Telegram; the ticket shows up in /atendimento.
       await go(page, '/atendimento');
@@ -69,6 +72,7 @@ describe('a Telegram channel, end to end', () => {
       await page.getByTestId('composer-input').fill('Temos sim, saiu do forno agora!');
       await page.getByTestId('composer-input').press('Enter');
       await chatMessage(page, 'saiu do forno', true).waitFor();
+      await expectAccessibleInBothThemes(page, 'Telegram chat with both sides');
       await expect
         .poll(
           () =>

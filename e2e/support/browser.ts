@@ -50,3 +50,32 @@ export async function waitForRoute(page: Page, route: string, timeoutMs = 15_000
     timeout: timeoutMs,
   });
 }
+
+/** A phone held upright (the check: 390 x 844). */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * Where an element is drawn, and whether it is whole inside the window and not cut by a scrolling
+ * or clipping ancestor (a name squeezed to nothing, a column pushed right of the screen).
+ */
+export async function placement(
+  page: Page,
+  selector: string,
+): Promise<{ inWindow: boolean; clipped: boolean; width: number }> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const inWindow =
+        box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth + 0.5 && box.bottom <= window.innerHeight + 0.5;
+      let clipped = el.scrollWidth > el.clientWidth + 1;
+      for (let p = el.parentElement; p && !clipped; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX === 'visible') continue;
+        const pb = p.getBoundingClientRect();
+        clipped = box.left < pb.left - 0.5 || box.right > pb.right + 0.5;
+      }
+      return { inWindow, clipped, width: box.width };
+    });
+}

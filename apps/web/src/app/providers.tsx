@@ -2,11 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSession } from '../shared/auth/session';
 import { isLanguage, LOCALE_OF } from '../shared/i18n/i18n';
-import { theme } from '../shared/theme/theme';
+import { buildTheme, cssVariablesResolver } from '../shared/theme/theme';
 import { queryClient } from './query-client';
 
 function LocalizedDates({ children }: { children: ReactNode }) {
@@ -16,11 +16,17 @@ function LocalizedDates({ children }: { children: ReactNode }) {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const theme = useMemo(
+    () => buildTheme({ close: t('common.close'), eyeDropper: t('common.eyeDropper') }),
+    // t is stable across a language switch; the language is what changes the labels.
+    [t, i18n.language],
+  );
   // Until the user toggles it on this device, the colour scheme follows their saved configs.isDark.
   const initialScheme = getSession()?.configs.isDark ? 'dark' : 'light';
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme={initialScheme}>
+      <MantineProvider theme={theme} defaultColorScheme={initialScheme} cssVariablesResolver={cssVariablesResolver}>
         <LocalizedDates>
           <Notifications position="top-right" zIndex={5000} limit={4} />
           {children}

@@ -10,7 +10,8 @@ export const validationTexts: Record<Language, Record<ValidationKey, string>> = 
   pt: {
     required: 'Campo obrigatório',
     email: 'E-mail inválido',
-    min: 'Menor que o mínimo permitido',
+    min: 'Menor que o mínimo permitido ({{min}})',
+    minLength: 'Use pelo menos {{min}} caracteres',
     max: 'Maior que o máximo permitido',
     passwordMismatch: 'As senhas não conferem',
     invalidDate: 'Data inválida!',
@@ -25,7 +26,8 @@ export const validationTexts: Record<Language, Record<ValidationKey, string>> = 
   en: {
     required: 'Required field',
     email: 'Invalid email',
-    min: 'Below the allowed minimum',
+    min: 'Below the allowed minimum ({{min}})',
+    minLength: 'Use at least {{min}} characters',
     max: 'Above the allowed maximum',
     passwordMismatch: 'Passwords do not match',
     invalidDate: 'Invalid date!',
@@ -40,7 +42,8 @@ export const validationTexts: Record<Language, Record<ValidationKey, string>> = 
   es: {
     required: 'Campo obligatorio',
     email: 'Correo electrónico inválido',
-    min: 'Menor que el mínimo permitido',
+    min: 'Menor que el mínimo permitido ({{min}})',
+    minLength: 'Usa al menos {{min}} caracteres',
     max: 'Mayor que el máximo permitido',
     passwordMismatch: 'Las contraseñas no coinciden',
     invalidDate: '¡Fecha inválida!',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROFILES } from '../enums.js';
-import { V, ZEmail, ZId, ZNewPassword, ZPhone, ZRequiredText } from './common.js';
+import { V, ZEmail, ZNewPassword, ZPhone, ZRequiredId, ZRequiredText } from './common.js';
 import { ZAttendanceFilter } from './tickets.js';
 
 export const ZLogin = z.object({
@@ -53,7 +53,7 @@ export const ZSignup = z
     email: ZEmail,
     password: ZNewPassword,
     confirmPassword: z.string({ error: V.required }).min(1, V.required),
-    planId: ZId,
+    planId: ZRequiredId,
   })
   .refine((d) => d.password === d.confirmPassword, { message: V.passwordMismatch, path: ['confirmPassword'] });
 export type Signup = z.infer<typeof ZSignup>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTO_TICKET_TIMES, CHANNEL_STATUSES, CHANNEL_TYPES, type ChannelType } from '../enums.js';
 import { ZInstagramConfig, ZMessengerConfig, ZWabaConfig, ZWebchatConfig, ZWhatsappConfig } from './channel-config.js';
-import { V, ZId, ZIsoDate, ZRequiredText } from './common.js';
+import { V, vMin, ZId, ZIsoDate, ZRequiredText } from './common.js';
 
 /**
  * Channels (SPEC §3 Channel, §5 "Channel"): one input schema for the /sessoes form and the server.
@@ -118,7 +118,7 @@ const ZChannelFields = z.object({
   ratingWaitMinutes: z.coerce
     .number({ error: V.integer })
     .int(V.integer)
-    .min(1, V.min)
+    .min(1, vMin(1))
     .max(RATING_WAIT_MAX_MINUTES, V.max)
     .default(RATING_WAIT_DEFAULT_MINUTES),
   /** Sent after a valid rating, and once after an answer that is not 1-5; empty sends nothing. */

@@ -8,6 +8,7 @@ export const V = {
   required: 'validation.required',
   email: 'validation.email',
   min: 'validation.min',
+  minLength: 'validation.minLength',
   max: 'validation.max',
   passwordMismatch: 'validation.passwordMismatch',
   invalidDate: 'validation.invalidDate',
@@ -20,6 +21,32 @@ export const V = {
   invalidValue: 'validation.invalidValue',
 } as const;
 
+/**
+ * A validation message that names its limit: `validation.min|min=6`. The key stays first, so the
+ * message is still a key to whoever ignores the rest; the web app passes the numbers to i18next.
+ */
+export function vMessage(key: (typeof V)[keyof typeof V], params: Record<string, number>): string {
+  const rest = Object.entries(params)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  return rest ? `${key}|${rest}` : key;
+}
+/** "Below the allowed minimum (n)": a number below n. */
+export const vMin = (min: number) => vMessage(V.min, { min });
+/** "Use at least n characters": a text shorter than n. */
+export const vMinLength = (min: number) => vMessage(V.minLength, { min });
+
+/** Reads a message of `vMessage` back: its i18n key and its numbers. */
+export function parseValidationMessage(message: string): { key: string; params: Record<string, number> } {
+  const [key = '', rest] = message.split('|', 2);
+  const params: Record<string, number> = {};
+  for (const pair of rest ? rest.split('&') : []) {
+    const [name, value] = pair.split('=', 2);
+    if (name && value !== undefined && Number.isFinite(Number(value))) params[name] = Number(value);
+  }
+  return { key, params };
+}
+
 /** A row id: serial ids are PostgreSQL int4, so a larger number is invalid input, not a server error. */
 export const ZId = z.coerce
   .number({ error: V.invalidValue })
@@ -27,6 +54,14 @@ export const ZId = z.coerce
   .positive(V.invalidValue)
   .max(2_147_483_647, V.invalidValue);
 export const ZIdParams = z.object({ id: ZId });
+/** An id the user must pick (a select): left empty it is "required", not "invalid value". */
+export const ZRequiredId = z
+  .preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.custom<unknown>((v) => v !== undefined, V.required).pipe(ZId),
+  )
+  // The API document (/docs) cannot see through the preprocess; it is an id like ZId.
+  .meta({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
 
 export const ZRequiredText = (max = 200) =>
   z.string({ error: V.required }).trim().min(1, V.required).max(max, V.max);
@@ -39,7 +74,11 @@ export const ZEmail = z
   .max(200, V.max)
   .pipe(z.email(V.email));
 
-export const ZNewPassword = z.string({ error: V.required }).min(6, V.min).max(128, V.max);
+export const ZNewPassword = z
+  .string({ error: V.required })
+  .min(1, V.required)
+  .min(6, vMinLength(6))
+  .max(128, V.max);
 
 /** #rgb or #rrggbb. */
 export const ZColor = z.string({ error: V.required }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, V.color);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, ZContactPhone, ZEmail, ZId, ZPhone, ZRequiredText } from './common.js';
+import { V, vMin, vMinLength, ZContactPhone, ZEmail, ZId, ZPhone, ZRequiredText } from './common.js';
 
 export const ZExtraInfo = z.array(z.object({ name: ZRequiredText(60), value: z.string().max(500, V.max) })).max(50);
 
@@ -10,7 +10,7 @@ export const ZContactInput = z.object({
   extraInfo: ZExtraInfo.default([]),
   tags: z.array(z.number().int().positive()).max(100).default([]),
   wallets: z.array(z.number().int().positive()).max(50).default([]),
-  dealValue: z.number({ error: V.number }).min(0, V.min).max(1e12, V.max).nullable().default(null),
+  dealValue: z.number({ error: V.number }).min(0, vMin(0)).max(1e12, V.max).nullable().default(null),
   description: z.string().max(4000, V.max).default(''),
   disableBot: z.boolean().default(false),
   disableCampaign: z.boolean().default(false),
@@ -58,7 +58,7 @@ export const ZContactListQuery = z.object({
     .string()
     .trim()
     .max(100, V.max)
-    .refine((s) => s.length === 0 || s.length >= 2, V.min)
+    .refine((s) => s.length === 0 || s.length >= 2, vMinLength(2))
     .default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(40),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { PAYMENT_GATEWAYS, PLATFORM_SETTING_KEYS, PROFILES, RECURRENCES, TENANT_STATUSES } from '../enums.js';
-import { V, ZEmail, ZId, ZIsoDate, ZNewPassword, ZPhone, ZRequiredText, todayIso } from './common.js';
+import { V, vMin, ZEmail, ZId, ZIsoDate, ZNewPassword, ZPhone, ZRequiredText, todayIso } from './common.js';
 
-const ZWhole = z.coerce.number({ error: V.integer }).int(V.integer).min(0, V.min).max(100000, V.max);
+const ZWhole = z.coerce.number({ error: V.integer }).int(V.integer).min(0, vMin(0)).max(100000, V.max);
 
 export const ZPlanInput = z.object({
   name: ZRequiredText(80),
   maxUsers: ZWhole,
   maxConnections: ZWhole,
-  value: z.coerce.number({ error: V.number }).min(0, V.min).max(1_000_000, V.max),
+  value: z.coerce.number({ error: V.number }).min(0, vMin(0)).max(1_000_000, V.max),
   isPublic: z.boolean().default(true),
   group: z.boolean().default(true),
   campaign: z.boolean().default(true),

@@ -140,7 +140,7 @@ describe('contacts: create, read, update, delete', () => {
     const noCountry = await h.request('POST', '/contacts', { token: a.admin.token, body: input({ number: '98765-4321' }) });
     expect(noCountry.body.fields).toEqual({ number: 'validation.phone' });
     const search = await h.request('GET', '/contacts?searchParam=a', { token: a.admin.token });
-    expect(search).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { searchParam: 'validation.min' } } });
+    expect(search).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { searchParam: 'validation.minLength|min=2' } } });
     expect(await countOf(a.admin)).toBe(before);
   });
 

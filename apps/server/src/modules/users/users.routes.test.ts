@@ -104,7 +104,7 @@ describe('users: list and create', () => {
     expect(res.body.fields).toMatchObject({
       name: 'validation.required',
       email: 'validation.email',
-      password: 'validation.min',
+      password: 'validation.minLength|min=6',
     });
     expect(await countOf(a.admin)).toBe(before);
   });

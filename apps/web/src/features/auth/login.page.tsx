@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ZLogin } from '@prosa/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { usePlatformPublic } from '../../shared/api/use-platform-public';
 import { useErrorMessage } from '../../shared/errors/use-error-message';
@@ -14,15 +14,20 @@ import { AuthShell } from './auth-shell';
 import { useLogin } from './use-login';
 
 type LoginForm = z.input<typeof ZLogin>;
+/** What the sign-up hands over when it sends the new user here. */
+export interface LoginState {
+  signedUpEmail?: string;
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const signedUpEmail = (useLocation().state as LoginState | null)?.signedUpEmail;
   const login = useLogin();
   const platform = usePlatformPublic();
   const { message } = useErrorMessage();
   const form = useForm<LoginForm, unknown, z.output<typeof ZLogin>>({
     resolver: zodResolver(ZLogin),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: signedUpEmail ?? '', password: '' },
   });
   const fieldError = useFieldError(form.formState.errors);
   const onSubmit = form.handleSubmit((values) =>
@@ -34,6 +39,11 @@ export function LoginPage() {
     <AuthShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
+          {signedUpEmail && !failed && (
+            <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} data-testid="login-signed-up">
+              {t('auth.login.signedUp', { email: signedUpEmail })}
+            </Alert>
+          )}
           {failed && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="login-error">
               {message(login.error)}
@@ -43,7 +53,7 @@ export function LoginPage() {
             label={t('auth.login.email')}
             type="email"
             autoComplete="username"
-            autoFocus
+            autoFocus={!signedUpEmail}
             {...form.register('email')}
             error={fieldError('email')}
             data-testid="login-email"
@@ -51,6 +61,7 @@ export function LoginPage() {
           <PasswordInput
             label={t('auth.login.password')}
             autoComplete="current-password"
+            autoFocus={!!signedUpEmail}
             {...form.register('password')}
             error={fieldError('password')}
             data-testid="login-password"

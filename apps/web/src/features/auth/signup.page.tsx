@@ -12,9 +12,9 @@ import { usePlatformPublic } from '../../shared/api/use-platform-public';
 import { formatMoney } from '../../shared/format/money';
 import { handleFormError } from '../../shared/forms/server-errors';
 import { useFieldError } from '../../shared/forms/use-field-error';
-import { notifySuccess } from '../../shared/ui/notify';
 import { LoadingBlock } from '../../shared/ui/query-state';
 import { AuthShell } from './auth-shell';
+import type { LoginState } from './login.page';
 
 type SignupForm = z.input<typeof ZSignup>;
 const FIELDS = ['name', 'whatsapp', 'responsible', 'email', 'password', 'confirmPassword', 'planId'];
@@ -41,10 +41,8 @@ export function SignupPage() {
   const signup = useMutation({
     mutationFn: (values: z.output<typeof ZSignup>) =>
       http.post<{ tenantId: number }>('/empresa/signup', values, { loading: true }),
-    onSuccess: () => {
-      notifySuccess(t('auth.signup.success'));
-      navigate('/login');
-    },
+    // The login page confirms the new account where the user looks next, with the email filled in.
+    onSuccess: (_res, values) => navigate('/login', { state: { signedUpEmail: values.email } satisfies LoginState }),
     onError: (err) => handleFormError(err, form.setError, FIELDS, { ERR_EMAIL_ALREADY_EXISTS: 'email' }),
   });
 

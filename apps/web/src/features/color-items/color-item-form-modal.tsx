@@ -75,6 +75,9 @@ export function ColorItemFormModal({ res, opened, item, onClose }: Props) {
               <ColorInput
                 label={t(`${ns}.color`)}
                 format="hex"
+                // A colour typed as text stays as typed and the schema says what is wrong with it;
+                // fixing it on blur would silently put back the previous colour.
+                fixOnBlur={false}
                 swatches={SWATCHES}
                 swatchesPerRow={10}
                 value={field.value}

@@ -13,10 +13,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { ZContactInput, ZContactUpdate, ZPhone, type Contact, type ContactUpdate } from '@prosa/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { revealFirstError } from '../../shared/forms/reveal-first-error';
 import { handleFormError } from '../../shared/forms/server-errors';
 import { useFieldError } from '../../shared/forms/use-field-error';
 import { notifySuccess } from '../../shared/ui/notify';
@@ -74,6 +75,7 @@ export function ContactFormModal({
     defaultValues: initialValues(contact),
   });
   const fieldError = useFieldError(form.formState.errors);
+  const formRef = useRef<HTMLFormElement>(null);
   // A number shown masked (hidden phone numbers) cannot be changed by this user.
   const masked = isMasked(contact);
 
@@ -81,18 +83,23 @@ export function ContactFormModal({
     if (opened) form.reset(initialValues(contact));
   }, [opened, contact, form]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      { id: contact?.id, values },
-      {
-        onSuccess: (saved) => {
-          notifySuccess(t(contact ? 'contacts.updated' : 'contacts.created'));
-          onSaved?.(saved);
-          onClose();
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      save.mutate(
+        { id: contact?.id, values },
+        {
+          onSuccess: (saved) => {
+            notifySuccess(t(contact ? 'contacts.updated' : 'contacts.created'));
+            onSaved?.(saved);
+            onClose();
+          },
+          onError: (err) => {
+            handleFormError(err, form.setError, FIELDS, { ERR_DUPLICATED_CONTACT: 'number' });
+            revealFirstError(formRef.current);
+          },
         },
-        onError: (err) => handleFormError(err, form.setError, FIELDS, { ERR_DUPLICATED_CONTACT: 'number' }),
-      },
-    ),
+      ),
+    () => revealFirstError(formRef.current),
   );
 
   const idsSelect = (
@@ -128,7 +135,7 @@ export function ContactFormModal({
       title={t(contact ? 'contacts.editTitle' : 'contacts.createTitle')}
       size="lg"
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
@@ -218,7 +225,8 @@ export function ContactFormModal({
               />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
+          {/* Sticky: the form is taller than a laptop window, and Save must stay in reach. */}
+          <Group justify="flex-end" className="prosa-form-footer">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>

@@ -33,7 +33,7 @@ const ContactRow = memo(function ContactRow({ contact: c, starting, onEdit, onDe
           </div>
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('contacts.number')}>
         <Text
           size="sm"
           ff={c.number ? 'monospace' : undefined}
@@ -43,19 +43,19 @@ const ContactRow = memo(function ContactRow({ contact: c, starting, onEdit, onDe
           {c.number || t('contacts.noNumber')}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('contacts.tags')} data-testid="contact-row-tags">
         <Group gap={4}>
           {c.tags.map((tag) => (
             <ColorBadge key={tag.id} color={tag.color} name={tag.name} />
           ))}
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('contacts.wallets')}>
         <Text size="sm" c={c.wallets.length ? undefined : 'dimmed'}>
           {c.wallets.map((w) => w.name).join(', ') || '—'}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-cell="actions">
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={t('contacts.startChat')}>
             <ActionIcon
@@ -100,7 +100,11 @@ const ContactRow = memo(function ContactRow({ contact: c, starting, onEdit, onDe
   );
 });
 
-/** Edit and delete appear only where the server says this user may (`can`). */
+/**
+ * Edit and delete appear only where the server says this user may (`can`). On a phone each row is
+ * a card (global.css, .prosa-card-table): name and actions on top, the other columns below with
+ * their headings, so nothing hides behind a sideways scroll.
+ */
 export function ContactsTable({
   contacts,
   startingId,
@@ -108,8 +112,8 @@ export function ContactsTable({
 }: Omit<RowProps, 'contact' | 'starting'> & { contacts: Contact[]; startingId: number | null }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="contact-table">
+    <div className="prosa-card-table-scroll">
+      <Table verticalSpacing="sm" horizontalSpacing="md" className="prosa-card-table" data-testid="contact-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('contacts.name')}</Table.Th>
@@ -125,6 +129,6 @@ export function ContactsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -4,9 +4,12 @@ import { isErrorCode } from '@prosa/contracts';
 import { errorText } from '../errors/error-text';
 import { translateKey } from '../i18n/i18n';
 
-/** zod's own English messages (a wrong type) are not keys; they show as "invalid value". */
-function i18nKeyLike(message: string): boolean {
-  return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(message);
+/**
+ * zod's own English messages (a wrong type) are not keys; they show as "invalid value". A key may
+ * carry numbers after a bar (`validation.min|min=6`).
+ */
+export function i18nKeyLike(message: string): boolean {
+  return /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+(\|[a-zA-Z]+=-?[0-9.]+(&[a-zA-Z]+=-?[0-9.]+)*)?$/.test(message);
 }
 
 /**

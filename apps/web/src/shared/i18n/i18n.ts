@@ -1,4 +1,11 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, uiCatalogues, validationTexts, type Language } from '@prosa/contracts';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  parseValidationMessage,
+  uiCatalogues,
+  validationTexts,
+  type Language,
+} from '@prosa/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import 'dayjs/locale/en';
@@ -59,9 +66,13 @@ export async function setLanguage(lang: Language): Promise<void> {
   await i18n.changeLanguage(lang);
 }
 
-/** For texts whose key is only known at run time (validation keys sent by the server). */
-export function translateKey(key: string): string {
-  return i18n.exists(key) ? (i18n.t as (k: string) => string)(key) : key;
+/**
+ * For texts whose key is only known at run time (validation keys sent by the server). A key may
+ * carry numbers (`validation.min|min=6`, see vMessage), which the text interpolates.
+ */
+export function translateKey(message: string): string {
+  const { key, params } = parseValidationMessage(message);
+  return i18n.exists(key) ? (i18n.t as (k: string, p: Record<string, number>) => string)(key, params) : message;
 }
 
 export { i18n };

@@ -11,10 +11,13 @@ export function ColorName({ color, name }: { color: string; name: string }) {
   );
 }
 
-/** A queue or tag chip in its own colour. */
+/**
+ * A queue or tag chip: a dot in its own colour and the name in the text colour. The colour is the
+ * user's choice, so as text (or text on its tint) it could be unreadable in either scheme.
+ */
 export function ColorBadge({ color, name }: { color: string; name: string }) {
   return (
-    <Badge color={color} variant="light" radius="sm" styles={{ root: { textTransform: 'none' } }} autoContrast>
+    <Badge color={color} variant="dot" radius="sm" styles={{ root: { textTransform: 'none' } }}>
       {name}
     </Badge>
   );

@@ -7,7 +7,7 @@ import { useErrorMessage } from '../errors/use-error-message';
 export function LoadingBlock() {
   const { t } = useTranslation();
   return (
-    <Center py="xl" aria-busy="true" aria-label={t('common.loading')}>
+    <Center py="xl" role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Loader size="md" />
     </Center>
   );

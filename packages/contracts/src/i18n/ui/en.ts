@@ -21,6 +21,7 @@ export const uiEn: UiCatalogue = {
     delete: 'Delete',
     confirm: 'Confirm',
     close: 'Close',
+    eyeDropper: 'Pick a color from the screen',
     back: 'Back',
     search: 'Search',
     actions: 'Actions',
@@ -98,6 +99,7 @@ export const uiEn: UiCatalogue = {
       forgot: 'Forgot my password',
       noAccount: "Don't have an account yet?",
       signup: 'Free trial',
+      signedUp: 'Account created for {{email}}. Log in with the password you chose.',
     },
     signup: {
       title: 'Create your account',

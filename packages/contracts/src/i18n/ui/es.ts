@@ -21,6 +21,7 @@ export const uiEs: UiCatalogue = {
     delete: 'Eliminar',
     confirm: 'Confirmar',
     close: 'Cerrar',
+    eyeDropper: 'Tomar un color de la pantalla',
     back: 'Volver',
     search: 'Buscar',
     actions: 'Acciones',
@@ -98,6 +99,7 @@ export const uiEs: UiCatalogue = {
       forgot: 'Olvidé mi contraseña',
       noAccount: '¿Todavía no tienes cuenta?',
       signup: 'Prueba gratis',
+      signedUp: 'Cuenta creada para {{email}}. Inicia sesión con la contraseña que elegiste.',
     },
     signup: {
       title: 'Crea tu cuenta',

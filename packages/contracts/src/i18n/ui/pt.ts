@@ -24,6 +24,7 @@ export const uiPt = {
     delete: 'Excluir',
     confirm: 'Confirmar',
     close: 'Fechar',
+    eyeDropper: 'Pegar uma cor da tela',
     back: 'Voltar',
     search: 'Buscar',
     actions: 'Ações',
@@ -101,6 +102,7 @@ export const uiPt = {
       forgot: 'Esqueci minha senha',
       noAccount: 'Ainda não tem conta?',
       signup: 'Teste grátis',
+      signedUp: 'Conta criada para {{email}}. Entre com a senha que você escolheu.',
     },
     signup: {
       title: 'Crie sua conta',

@@ -17,7 +17,7 @@ export function ChatHeader({ ticket, onTogglePanel }: { ticket: Ticket; onToggle
   const { contact } = ticket;
   return (
     <Group className="prosa-chat-header" justify="space-between" wrap="nowrap" gap="sm" data-testid="chat-header">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+      <Group gap="sm" wrap="nowrap" className="prosa-chat-who">
         <ActionIcon
           variant="subtle"
           hiddenFrom="sm"
@@ -65,7 +65,10 @@ export function ChatHeader({ ticket, onTogglePanel }: { ticket: Ticket; onToggle
           </Group>
         </Stack>
       </Group>
-      <TicketActions ticket={ticket} onTogglePanel={onTogglePanel} />
+      {/* On a phone the actions take a row of their own (global.css), so the name and protocol keep theirs. */}
+      <Box className="prosa-chat-actions">
+        <TicketActions ticket={ticket} onTogglePanel={onTogglePanel} />
+      </Box>
     </Group>
   );
 }

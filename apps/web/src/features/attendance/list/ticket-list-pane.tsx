@@ -71,8 +71,9 @@ export function TicketListPane({ focusedId }: { focusedId: number | null }) {
         onChange={(e) => setSearch(e.currentTarget.value)}
         data-testid="desk-search"
       />
-      <TicketTabs tab={tab} counts={counts.data} onChange={setTab} />
-      <TicketList params={params} focusedId={focusedId} />
+      <TicketTabs tab={tab} counts={counts.data} onChange={setTab}>
+        <TicketList params={params} focusedId={focusedId} />
+      </TicketTabs>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Indicator, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, ColorSwatch, Group, Indicator, Stack, Text } from '@mantine/core';
 import type { Ticket } from '@prosa/contracts';
 import { IconUser } from '@tabler/icons-react';
 import { memo, type KeyboardEvent } from 'react';
@@ -52,6 +52,8 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, pinned, acc
           size={18}
           withBorder={false}
           color="transparent"
+          // Mantine's default (200) lifts the icon above the menu drawer (AppShell navbar, 100) on phones.
+          zIndex={1}
           label={<ChannelIcon type={ticket.channel?.type} size={18} />}
         >
           <ContactAvatar name={contact.name} picture={contact.profilePicUrl} size={44} />
@@ -77,9 +79,14 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, pinned, acc
           </Group>
           <Group gap={6} wrap="nowrap" justify="space-between" mt={2}>
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-              <Text size="xs" fw={600} truncate style={{ color: queue?.color }} c={queue ? undefined : 'dimmed'}>
-                {queue?.name ?? t('desk.noQueue')}
-              </Text>
+              {/* The queue's colour as a dot (and the row's left border), not as text: a user's colour
+                  could be unreadable on the row in either theme. */}
+              <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                {queue && <ColorSwatch color={queue.color} size={8} withShadow={false} style={{ flexShrink: 0 }} />}
+                <Text size="xs" fw={600} truncate c={queue ? undefined : 'dimmed'}>
+                  {queue?.name ?? t('desk.noQueue')}
+                </Text>
+              </Group>
               {ticket.user && (
                 <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
                   <IconUser size={12} style={{ flexShrink: 0, opacity: 0.6 }} />

@@ -1,22 +1,33 @@
 import { Tabs, Text } from '@mantine/core';
 import type { TicketCounts } from '@prosa/contracts';
 import { IconArchive } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABS, type Tab } from '../api/ticket-keys';
 
-/** Open, Pending, Closed, Chatbot and Groups, each with its count (closed tickets are not counted). */
+/**
+ * Open, Pending, Closed, Chatbot and Groups, each with its count (closed tickets are not counted).
+ * The list of the chosen tab is its panel, so the active tab's aria-controls names a real element.
+ */
 export function TicketTabs({
   tab,
   counts,
   onChange,
+  children,
 }: {
   tab: Tab;
   counts: TicketCounts | undefined;
   onChange: (tab: Tab) => void;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Tabs value={tab} onChange={(v) => v && onChange(v as Tab)} variant="default">
+    <Tabs
+      value={tab}
+      onChange={(v) => v && onChange(v as Tab)}
+      variant="default"
+      style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+    >
       <Tabs.List grow>
         {TABS.map((key) => {
           const count = key === 'closed' ? undefined : counts?.[key];
@@ -39,6 +50,9 @@ export function TicketTabs({
           );
         })}
       </Tabs.List>
+      <Tabs.Panel value={tab} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        {children}
+      </Tabs.Panel>
     </Tabs>
   );
 }
