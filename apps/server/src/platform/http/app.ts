@@ -26,7 +26,8 @@ import { setJobs } from '../jobs/enqueue.js';
 import { jobRegistry } from '../../modules/jobs.registry.js';
 import { createRealtime } from '../realtime/realtime.js';
 import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
-import { registerErrorHandler } from './error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
+import { registerControlCharGuard } from './control-chars.js';
 import { registerModules } from '../../modules/index.js';
 import { createSessionSupervisor, type SessionSupervisorOptions } from '../../channels/session/supervisor.js';
 
@@ -63,6 +64,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerControlCharGuard(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
