@@ -29,6 +29,7 @@ import { registerAuth, registerPublicPlugin, resolveSession } from './authentica
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
 import { registerControlCharGuard } from './control-chars.js';
 import { registerModules } from '../../modules/index.js';
+import { allowPrivateProxies } from '../../channels/shared/proxy.js';
 import { createSessionSupervisor, type SessionSupervisorOptions } from '../../channels/session/supervisor.js';
 
 export interface BuildOptions {
@@ -70,6 +71,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Channel proxies follow the webhook guard's rule and its operator switch (issue 9, M3).
+  allowPrivateProxies(config.webhookAllowPrivate);
   const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const platform: Platform = {
     config: await withSharedSecret(config, db),
