@@ -28,6 +28,7 @@ import { createRealtime } from '../realtime/realtime.js';
 import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
 import { registerControlCharGuard } from './control-chars.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerModules } from '../../modules/index.js';
 import { allowPrivateProxies } from '../../channels/shared/proxy.js';
 import { createSessionSupervisor, type SessionSupervisorOptions } from '../../channels/session/supervisor.js';
@@ -98,8 +99,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!opts.db) await db.close();
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { webApp: existsSync(config.webDist) });
   registerControlCharGuard(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https://') === true });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -110,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerAuth(app, platform);
+  // Swagger UI (v5) has no inline script: the global policy of security-headers.ts serves it as is.
   await registerPublicPlugin(() => app.register(swaggerUi, { routePrefix: '/docs' }));
 
   app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

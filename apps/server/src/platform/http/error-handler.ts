@@ -50,8 +50,21 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
   socket.destroy();
 };
 
+/**
+ * A browser opening an address that is no route (a bookmark of `/login`, the demo's link from an
+ * older build) wants the web app, whose routes live after `#`, not a JSON 404. Only a GET or HEAD
+ * that accepts HTML is sent there; API clients still get `{ error: 'ERR_NOT_FOUND' }`. The target is
+ * a fragment of this origin, so no path can turn it into a redirect elsewhere.
+ */
+export function webAppRedirect(req: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): string | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  if (!String(req.headers.accept ?? '').includes('text/html')) return undefined;
+  const path = req.url.startsWith('/') ? req.url : `/${req.url}`;
+  return `/#${path}`;
+}
+
 /** Turns every failure into `{ error: CODE }`; unknown errors become 500 with a request id only. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, opts: { webApp: boolean } = { webApp: false }): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req: FastifyRequest, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ error: err.code, ...(err.fields ? { fields: err.fields } : {}) });
@@ -75,5 +88,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     req.log.error({ err, requestId }, 'unhandled error');
     return reply.status(500).send({ error: 'ERR_INTERNAL', requestId });
   });
-  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'ERR_NOT_FOUND' }));
+  app.setNotFoundHandler((req, reply) => {
+    const target = opts.webApp ? webAppRedirect(req) : undefined;
+    if (target) return reply.redirect(target, 302);
+    return reply.status(404).send({ error: 'ERR_NOT_FOUND' });
+  });
 }

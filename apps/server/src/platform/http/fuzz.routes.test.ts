@@ -29,9 +29,9 @@ import {
 } from './fuzz.test-support.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 9_2026);
-const FIELD_CASES_PER_OPERATION = 16;
-const QUERY_CASES_PER_PARAM = 3;
-const IDS_PER_PARAM = 6;
+const FIELD_CASES_PER_OPERATION = 12;
+const QUERY_CASES_PER_PARAM = 2;
+const IDS_PER_PARAM = 4;
 
 interface Operation {
   parameters?: { in: 'path' | 'query' | 'header'; name: string; schema?: JsonSchema }[];
@@ -60,11 +60,11 @@ beforeAll(async () => {
   h = await startHarness({ providers: { graphApiUrl: root, telegramApiRoot: root } });
   company = await h.company();
   operator = await h.operator();
-});
+}, 120_000);
 afterAll(async () => {
   await h.close();
   await new Promise((resolve) => refusing.close(resolve));
-});
+}, 120_000);
 
 /** Dotted paths of the fields of a body: top level, one level into objects, the first array item. */
 function fieldPaths(value: unknown, prefix: string[] = [], depth = 0): string[][] {
@@ -113,7 +113,7 @@ function casesOf(rand: () => number, method: string, path: string, op: Operation
     if (big) cases.push({ label: `${big.join('.')}=<1 MB>`, url: base, contentType: 'application/json', payload: JSON.stringify(withField(valid, big, 'x'.repeat(1 << 20))) });
   }
   if (hasBody || json) {
-    for (const payload of pick(rand, HOSTILE_BODIES, 3)) cases.push({ label: `body ${payload.slice(0, 16)}`, url: base, contentType: 'application/json', payload });
+    for (const payload of pick(rand, HOSTILE_BODIES, 2)) cases.push({ label: `body ${payload.slice(0, 16)}`, url: base, contentType: 'application/json', payload });
     for (const [contentType, payload] of pick(rand, BROKEN_MULTIPART, 2)) cases.push({ label: `multipart ${payload.slice(0, 24)}`, url: base, contentType, payload });
   }
   if (cases.length === 0) cases.push({ label: 'no input', url: base });
@@ -176,7 +176,8 @@ describe('route fuzz (issue 9)', () => {
     }
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(operations).toBeGreaterThan(90);
-    expect(requests).toBeGreaterThan(1200);
-    // About 1,600 requests; the timeout leaves room for a machine busy with other test files.
-  }, 120_000);
+    expect(requests).toBeGreaterThan(900);
+    // About 1,100 requests, some 30 s of CPU; the timeout leaves room for a machine busy with
+    // other test files.
+  }, 180_000);
 });
