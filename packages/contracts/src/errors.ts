@@ -85,6 +85,11 @@ export const ERROR_STATUS = {
   ERR_WINDOW_CLOSED: 409,
   ERR_NO_TEMPLATE_FOUND: 404,
   ERR_CHANNEL_NOT_SUPPORTED: 400,
+  // Requests the framework refuses before a route runs, and provider or proxy failures (issue 9)
+  ERR_REQUEST_TOO_LARGE: 413,
+  ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  ERR_PROXY_PRIVATE_ADDRESS: 400,
+  ERR_PROVIDER_UNAVAILABLE: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

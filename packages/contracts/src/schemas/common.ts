@@ -47,12 +47,16 @@ export function parseValidationMessage(message: string): { key: string; params: 
   return { key, params };
 }
 
-/** A row id: serial ids are PostgreSQL int4, so a larger number is invalid input, not a server error. */
-export const ZId = z.coerce
-  .number({ error: V.invalidValue })
-  .int(V.invalidValue)
-  .positive(V.invalidValue)
-  .max(2_147_483_647, V.invalidValue);
+/**
+ * A row id, in a path, a query or a body: a JSON number, or decimal digits only. Serial ids are
+ * PostgreSQL int4, so a larger number is invalid input, not a server error. No coercion beyond
+ * digits: `Number()` would read " 1" as 1, "0x10" as 16, "1e1" as 10 and `true` as 1, and so a
+ * DELETE of `/tags/0x10` deleted tag 16 (issue 9, L3).
+ */
+export const ZId = z
+  .union([z.number(), z.string().regex(/^[0-9]{1,10}$/, V.invalidValue)], { error: V.invalidValue })
+  .transform(Number)
+  .pipe(z.number().int(V.invalidValue).positive(V.invalidValue).max(2_147_483_647, V.invalidValue));
 export const ZIdParams = z.object({ id: ZId });
 /** An id the user must pick (a select): left empty it is "required", not "invalid value". */
 export const ZRequiredId = z

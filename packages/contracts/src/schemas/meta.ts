@@ -7,7 +7,14 @@ import { V } from './common.js';
  * the admin picks one; its page token becomes the channel token, its ids the channel config.
  */
 export const ZMetaPagesRequest = z.object({
-  userAccessToken: z.string({ error: V.required }).trim().min(1, V.required).max(1000, V.max),
+  // Visible ASCII only: it travels in an Authorization header, where a space or a non-Latin-1
+  // character is not a token but a request that cannot be sent (issue 9, L1).
+  userAccessToken: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, V.required)
+    .max(1000, V.max)
+    .regex(/^[\x21-\x7e]+$/, V.invalidValue),
 });
 export type MetaPagesRequest = z.infer<typeof ZMetaPagesRequest>;
 

@@ -46,6 +46,8 @@ export async function listManagedPages(platform: Platform, userAccessToken: stri
   } catch (err) {
     if (err instanceof GraphError && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429)
       throw new AppError('ERR_CHANNEL_TOKEN_INVALID');
+    // Unreachable, timed out, throttled or failing: the provider's trouble, not a server error.
+    if (err instanceof GraphError) throw new AppError('ERR_PROVIDER_UNAVAILABLE');
     throw err;
   }
   return pages;

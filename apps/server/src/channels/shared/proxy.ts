@@ -8,6 +8,12 @@
  * HTTP(S) proxies are used with CONNECT for every target (https-proxy-agent, undici's ProxyAgent);
  * SOCKS proxies resolve the target's name at the proxy (SOCKS5, SOCKS4a). Agents are kept per proxy
  * URL, so connections through one proxy are reused.
+ *
+ * SECURITY-CRITICAL (issue 9, M3): a company admin sets the proxy, so it must not aim Prosa at an
+ * internal address (blind SSRF). The rule and the operator switch are the webhook URL guard's
+ * (platform/security/private-address.ts, WEBHOOK_ALLOW_PRIVATE): a proxy given as a private IP is
+ * refused before any connection (ProxyRefusedError), and a proxy given by name is connected to
+ * through the guarded lookup, which refuses private answers at connect time.
  */
 import type { Agent as HttpAgent } from 'node:http';
 import { isIP } from 'node:net';
@@ -16,9 +22,37 @@ import { HttpsProxyAgent } from 'https-proxy-agent';
 import { SocksClient, type SocksProxy } from 'socks';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 import { Agent as UndiciAgent, ProxyAgent, type Dispatcher } from 'undici';
+import { guardedLookup, isPrivateHost, PRIVATE_ADDRESS_ERROR } from '../../platform/security/private-address.js';
 
 const CONNECT_TIMEOUT_MS = 20_000;
 const KEPT = 200;
+
+let privateTargetsAllowed = false;
+/** Set once at boot from the operator's switch (WEBHOOK_ALLOW_PRIVATE; tests and sandboxes). */
+export function allowPrivateProxies(allowed: boolean): void {
+  privateTargetsAllowed = allowed;
+}
+
+/** A proxy the guard refuses; callers treat it as a connection that failed. */
+export class ProxyRefusedError extends Error {
+  readonly code = 'ERR_PROXY_PRIVATE_ADDRESS';
+  constructor() {
+    super(PRIVATE_ADDRESS_ERROR);
+  }
+}
+
+/** The proxy, or ProxyRefusedError when it names a private address and those are not allowed. */
+function guarded(u: URL): { u: URL; key: string; lookup?: typeof guardedLookup } {
+  if (privateTargetsAllowed) return { u, key: `open ${u.href}` };
+  if (isPrivateHost(u.hostname)) throw new ProxyRefusedError();
+  return { u, key: `guarded ${u.href}`, lookup: guardedLookup };
+}
+
+/** Whether a channel form's proxy would be refused (checked on save, for a clear error then). */
+export function isProxyRefused(proxy: string | null | undefined): boolean {
+  const u = proxyUrlOf(proxy);
+  return !!u && !privateTargetsAllowed && isPrivateHost(u.hostname);
+}
 
 const isSocks = (u: URL) => /^socks[45]?:$/.test(u.protocol);
 
@@ -46,14 +80,16 @@ function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
 const agents = new Map<string, HttpAgent>();
 /** A Node http(s) agent through the proxy (for `agent` options), or undefined without one. */
 export function proxyAgentOf(proxy: string | null | undefined): HttpAgent | undefined {
-  const u = proxyUrlOf(proxy);
-  if (!u) return undefined;
-  return kept(agents, u.href, () =>
+  const found = proxyUrlOf(proxy);
+  if (!found) return undefined;
+  const { u, key, lookup } = guarded(found);
+  return kept(agents, key, () =>
     isSocks(u)
       ? new SocksProxyAgent(u.href.replace(/^socks:/, 'socks5h:').replace(/^socks5:/, 'socks5h:'), {
           timeout: CONNECT_TIMEOUT_MS,
+          ...(lookup ? { socketOptions: { lookup } } : {}),
         })
-      : new HttpsProxyAgent(u.href, { keepAlive: true, timeout: CONNECT_TIMEOUT_MS }),
+      : new HttpsProxyAgent(u.href, { keepAlive: true, timeout: CONNECT_TIMEOUT_MS, ...(lookup ? { lookup } : {}) }),
   );
 }
 
@@ -68,7 +104,7 @@ function socksOptions(u: URL): SocksProxy {
 }
 
 /** An undici dispatcher whose connections are opened through a SOCKS proxy. */
-function socksDispatcher(u: URL): Dispatcher {
+function socksDispatcher(u: URL, lookup: typeof guardedLookup | undefined): Dispatcher {
   const proxy = socksOptions(u);
   return new UndiciAgent({
     connect(opts, callback) {
@@ -78,6 +114,8 @@ function socksDispatcher(u: URL): Dispatcher {
         command: 'connect',
         destination: { host: opts.hostname, port: Number(opts.port) || (secure ? 443 : 80) },
         timeout: CONNECT_TIMEOUT_MS,
+        // socks spreads these under the proxy's host and port (its type wants a port of its own).
+        ...(lookup ? { socket_options: { lookup, port: proxy.port } } : {}),
       }).then(
         ({ socket }) => {
           if (!secure) return callback(null, socket);
@@ -95,10 +133,18 @@ function socksDispatcher(u: URL): Dispatcher {
 const dispatchers = new Map<string, Dispatcher>();
 /** An undici dispatcher through the proxy (fetch's `dispatcher`), or undefined without one. */
 export function proxyDispatcherOf(proxy: string | null | undefined): Dispatcher | undefined {
-  const u = proxyUrlOf(proxy);
-  if (!u) return undefined;
-  return kept(dispatchers, u.href, () =>
-    isSocks(u) ? socksDispatcher(u) : new ProxyAgent({ uri: u.href, connect: { timeout: CONNECT_TIMEOUT_MS } }),
+  const found = proxyUrlOf(proxy);
+  if (!found) return undefined;
+  const { u, key, lookup } = guarded(found);
+  return kept(dispatchers, key, () =>
+    isSocks(u)
+      ? socksDispatcher(u, lookup)
+      : new ProxyAgent({
+          uri: u.href,
+          connect: { timeout: CONNECT_TIMEOUT_MS },
+          // The connection to the proxy itself is made with proxyTls's options, http or https.
+          ...(lookup ? { proxyTls: { lookup } } : {}),
+        }),
   );
 }
 

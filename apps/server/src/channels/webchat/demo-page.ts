@@ -3,6 +3,7 @@
  * through the real widget, while answering as an agent in another tab. Every value placed in the
  * HTML is escaped; the key is only embedded when it has the shape of a widget key.
  */
+import { createHash } from 'node:crypto';
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../seed/demo.js';
 import type { DemoChannel } from './webchat.queries.js';
 
@@ -45,8 +46,26 @@ function agentHint(companyName: string): string {
   const admin = company?.users[0];
   if (!admin) return '';
   return `<p class="hint">${t('agent')} <code>${escapeHtml(admin.email)}</code> / ${t('password')}
-    <code>${escapeHtml(DEMO_PASSWORD)}</code>. <a href="/login" target="_blank" rel="noopener">${t('open')}</a></p>`;
+    <code>${escapeHtml(DEMO_PASSWORD)}</code>. <a href="/#/login" target="_blank" rel="noopener">${t('open')}</a></p>`;
 }
+
+/**
+ * The page's one inline script (it translates the page to the browser's language). The same text
+ * on every answer, so its hash goes in the page's Content-Security-Policy instead of 'unsafe-inline'.
+ */
+const I18N_SCRIPT = `
+(function () {
+  var texts = ${JSON.stringify(TEXTS).replace(/</g, '\\u003c')};
+  var lang = String(navigator.language || 'pt').slice(0, 2).toLowerCase();
+  if (lang !== 'en' && lang !== 'es') return;
+  document.documentElement.lang = lang;
+  document.querySelectorAll('[data-i18n]').forEach(function (el) {
+    var entry = texts[el.getAttribute('data-i18n')];
+    if (entry && entry[lang]) el.textContent = entry[lang];
+  });
+})();
+`;
+export const DEMO_SCRIPT_HASH = `'sha256-${createHash('sha256').update(I18N_SCRIPT).digest('base64')}'`;
 
 export function renderDemoPage(list: DemoChannel[], key: string | undefined): string {
   const chosen = key ? list.find((c) => c.key === key) : undefined;
@@ -65,12 +84,12 @@ export function renderDemoPage(list: DemoChannel[], key: string | undefined): st
       .join('');
     main = `<h1>${t('title')}</h1><p>${t('intro')}</p>${items ? `<ul>${items}</ul>` : `<p>${t('none')}</p>`}`;
   }
-  const catalogue = JSON.stringify(TEXTS).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>Prosa — ${escapeHtml(chosen?.companyName ?? TEXTS.title!.pt)}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1f2933; }
@@ -86,18 +105,7 @@ export function renderDemoPage(list: DemoChannel[], key: string | undefined): st
 <body>
 <header>Prosa · ${t('title')}</header>
 <main>${main}</main>
-<script>
-(function () {
-  var texts = ${catalogue};
-  var lang = String(navigator.language || 'pt').slice(0, 2).toLowerCase();
-  if (lang !== 'en' && lang !== 'es') return;
-  document.documentElement.lang = lang;
-  document.querySelectorAll('[data-i18n]').forEach(function (el) {
-    var entry = texts[el.getAttribute('data-i18n')];
-    if (entry && entry[lang]) el.textContent = entry[lang];
-  });
-})();
-</script>
+<script>${I18N_SCRIPT}</script>
 </body>
 </html>`;
 }

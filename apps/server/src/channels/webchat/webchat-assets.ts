@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { renderDemoPage } from './demo-page.js';
+import { cspHeader, loadableFromAnySite } from '../../platform/http/security-headers.js';
+import { DEMO_SCRIPT_HASH, renderDemoPage } from './demo-page.js';
 import { demoChannels, KEY_PATTERN } from './webchat.queries.js';
 
 const WIDGET_FILE = new URL('./widget/widget.js', import.meta.url);
@@ -32,15 +33,16 @@ export const webchatAssets: FastifyPluginAsyncZod = async (app) => {
   const socketClient = cached(socketClientFile);
   const hide = { hide: true };
 
+  // Both scripts are loaded by the websites the widget is embedded on.
   app.get('/widget.js', { config: { auth: 'public' }, schema: hide }, async (_req, reply) =>
-    reply
+    loadableFromAnySite(reply)
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
       .send(await widget()),
   );
 
   app.get('/webchat/socket.io.min.js', { config: { auth: 'public' }, schema: hide }, async (_req, reply) =>
-    reply
+    loadableFromAnySite(reply)
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(await socketClient()),
@@ -52,7 +54,11 @@ export const webchatAssets: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const key = req.query.key && KEY_PATTERN.test(req.query.key) ? req.query.key : undefined;
       const html = renderDemoPage(await demoChannels(platform.db), key);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', cspHeader({ scriptSrc: [DEMO_SCRIPT_HASH] }))
+        .send(html);
     },
   );
 };

@@ -157,7 +157,7 @@ describe('web chat messages', () => {
   it('refuses a body over 16 KB', async () => {
     const v = await visitor(h, chA.token);
     const res = await say(h, chA.token, v, 'x'.repeat(17 * 1024));
-    expect(res).toMatchObject({ status: 413, body: { error: 'ERR_FILE_TOO_LARGE' } });
+    expect(res).toMatchObject({ status: 413, body: { error: 'ERR_REQUEST_TOO_LARGE' } });
   });
 
   it('limits a visitor to 20 messages a minute, without limiting the others', async () => {

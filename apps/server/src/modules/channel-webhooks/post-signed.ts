@@ -6,10 +6,15 @@
  * not followed.
  */
 import { createHmac } from 'node:crypto';
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import {
+  guardedLookup,
+  isPrivateAddress,
+  PrivateAddressError,
+  PRIVATE_ADDRESS_ERROR,
+} from '../../platform/security/private-address.js';
 import {
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
@@ -19,58 +24,7 @@ import {
 
 /** SPEC §9 "HTTP timeout" is 20 s for the browser; a receiver gets half of that. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-export const PRIVATE_ADDRESS_ERROR = 'ERR_WEBHOOK_PRIVATE_ADDRESS';
-
-const blocked = new net.BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv4');
-// BlockList applies the IPv4 rules to IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) itself; NAT64
-// addresses are refused whole, being another way to name an IPv4 address.
-for (const [address, prefix] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
-
-class PrivateAddressError extends Error {
-  constructor() {
-    super(PRIVATE_ADDRESS_ERROR);
-  }
-}
-
-/** dns.lookup that refuses private answers; what the socket connects to is what was checked. */
-const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 0);
-    const list = addresses as unknown as dns.LookupAddress[];
-    if (list.length === 0 || list.some((a) => isPrivateAddress(a.address)))
-      return callback(new PrivateAddressError(), '', 0);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the all:true form of the callback is not in LookupFunction's type
-    if ((options as dns.LookupOptions).all) return (callback as any)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+export { isPrivateAddress, PRIVATE_ADDRESS_ERROR } from '../../platform/security/private-address.js';
 
 export interface SignedPost {
   url: string;

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { readingMultipart } from '../../platform/http/multipart-errors.js';
 import {
   ZContact,
   ZContactImportResult,
@@ -28,14 +29,16 @@ const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** The one file of a multipart upload, field `file`; a body of another kind is not a CSV. */
 async function readUpload(req: FastifyRequest): Promise<Upload> {
   if (!req.isMultipart()) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');
-  const file = await req.file();
-  if (!file || file.fieldname !== 'file') throw new AppError('ERR_VALIDATION', { file: 'validation.required' });
-  try {
-    return { filename: file.filename, mimetype: file.mimetype, content: await file.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE');
-    throw err;
-  }
+  return readingMultipart(async () => {
+    const file = await req.file();
+    if (!file || file.fieldname !== 'file') throw new AppError('ERR_VALIDATION', { file: 'validation.required' });
+    try {
+      return { filename: file.filename, mimetype: file.mimetype, content: await file.toBuffer() };
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE');
+      throw err;
+    }
+  });
 }
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,6 +5,8 @@ import { LIMITS } from '@prosa/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../platform/http/app-error.js';
+import { findControlChar } from '../../platform/http/control-chars.js';
+import { readingMultipart } from '../../platform/http/multipart-errors.js';
 
 export interface UploadedFile {
   data: Buffer;
@@ -76,7 +78,10 @@ export async function sniff(data: Buffer, declared: string, name: string): Promi
   throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');
 }
 
-/** Fields and files of a multipart message request, checked against the limits of SPEC §9. */
+/**
+ * Fields and files of a multipart message request, checked against the limits of SPEC §9. Fields
+ * follow the rule of JSON bodies: no control characters but tab and line breaks (control-chars.ts).
+ */
 export async function readMultipart(
   req: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
@@ -85,19 +90,23 @@ export async function readMultipart(
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   let total = 0;
-  for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
+  await readingMultipart(async () => {
+    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      // toBuffer throws a 413 (ERR_FILE_TOO_LARGE) past MULTIPART_LIMITS.fileSize.
+      const data = await part.toBuffer();
+      total += data.length;
+      if (total > LIMITS.chatFilesTotal) throw new AppError('ERR_FILE_TOO_LARGE');
+      if (data.length === 0) continue;
+      const name = safeFileName(part.filename);
+      const mime = await sniff(data, part.mimetype, name);
+      files.push({ data, mime, name, mediaType: mediaTypeOf(mime) });
     }
-    // toBuffer throws a 413 (ERR_FILE_TOO_LARGE) past MULTIPART_LIMITS.fileSize.
-    const data = await part.toBuffer();
-    total += data.length;
-    if (total > LIMITS.chatFilesTotal) throw new AppError('ERR_FILE_TOO_LARGE');
-    if (data.length === 0) continue;
-    const name = safeFileName(part.filename);
-    const mime = await sniff(data, part.mimetype, name);
-    files.push({ data, mime, name, mediaType: mediaTypeOf(mime) });
-  }
+  });
+  const bad = findControlChar(fields);
+  if (bad !== undefined) throw new AppError('ERR_VALIDATION', { [bad]: 'validation.invalidValue' });
   return { fields, files };
 }

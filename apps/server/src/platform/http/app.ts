@@ -26,8 +26,11 @@ import { setJobs } from '../jobs/enqueue.js';
 import { jobRegistry } from '../../modules/jobs.registry.js';
 import { createRealtime } from '../realtime/realtime.js';
 import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
-import { registerErrorHandler } from './error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
+import { registerControlCharGuard } from './control-chars.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerModules } from '../../modules/index.js';
+import { allowPrivateProxies } from '../../channels/shared/proxy.js';
 import { createSessionSupervisor, type SessionSupervisorOptions } from '../../channels/session/supervisor.js';
 
 export interface BuildOptions {
@@ -63,10 +66,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Channel proxies follow the webhook guard's rule and its operator switch (issue 9, M3).
+  allowPrivateProxies(config.webhookAllowPrivate);
   const db = opts.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const platform: Platform = {
     config: await withSharedSecret(config, db),
@@ -92,7 +99,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!opts.db) await db.close();
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { webApp: existsSync(config.webDist) });
+  registerControlCharGuard(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https://') === true });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -103,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerAuth(app, platform);
+  // Swagger UI (v5) has no inline script: the global policy of security-headers.ts serves it as is.
   await registerPublicPlugin(() => app.register(swaggerUi, { routePrefix: '/docs' }));
 
   app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -379,4 +379,24 @@ export const errorsEn: ErrorCatalogue = {
     description: 'This connection\'s provider does not offer this action.',
     detail: 'Use a connection of another type for this action.',
   },
+  ERR_REQUEST_TOO_LARGE: {
+    message: 'The request is too large.',
+    description: 'The data sent exceeds the size the server accepts.',
+    detail: 'Send less data at a time and try again.',
+  },
+  ERR_UNSUPPORTED_MEDIA_TYPE: {
+    message: 'Request format not supported.',
+    description: 'The data was sent in a format this address does not accept.',
+    detail: 'Refresh the page and try again; if it persists, contact support.',
+  },
+  ERR_PROXY_PRIVATE_ADDRESS: {
+    message: 'The proxy cannot point to an internal address.',
+    description: 'The proxy address is on a private, local or reserved network.',
+    detail: 'Use a proxy reachable on the internet, or ask the operator to allow private addresses.',
+  },
+  ERR_PROVIDER_UNAVAILABLE: {
+    message: 'The provider did not answer.',
+    description: 'The channel provider could not be reached or answered with an error.',
+    detail: 'Wait a moment and try again.',
+  },
 };

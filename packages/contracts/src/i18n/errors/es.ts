@@ -379,4 +379,24 @@ export const errorsEs: ErrorCatalogue = {
     description: 'El proveedor de esta conexión no ofrece esta acción.',
     detail: 'Use una conexión de otro tipo para esta acción.',
   },
+  ERR_REQUEST_TOO_LARGE: {
+    message: 'La solicitud es demasiado grande.',
+    description: 'Los datos enviados superan el tamaño que acepta el servidor.',
+    detail: 'Envíe menos datos a la vez e intente de nuevo.',
+  },
+  ERR_UNSUPPORTED_MEDIA_TYPE: {
+    message: 'Formato de solicitud no admitido.',
+    description: 'Los datos se enviaron en un formato que esta dirección no acepta.',
+    detail: 'Actualice la página e intente de nuevo; si persiste, contacte al soporte.',
+  },
+  ERR_PROXY_PRIVATE_ADDRESS: {
+    message: 'El proxy no puede apuntar a una dirección interna.',
+    description: 'La dirección del proxy está en una red privada, local o reservada.',
+    detail: 'Use un proxy accesible desde internet, o pida al operador que permita direcciones privadas.',
+  },
+  ERR_PROVIDER_UNAVAILABLE: {
+    message: 'El proveedor no respondió.',
+    description: 'No se pudo contactar al proveedor del canal, o respondió con un error.',
+    detail: 'Espere un momento e intente de nuevo.',
+  },
 };

@@ -379,4 +379,24 @@ export const errorsPt: ErrorCatalogue = {
     description: 'O provedor desta conexão não oferece esta ação.',
     detail: 'Use uma conexão de outro tipo para esta ação.',
   },
+  ERR_REQUEST_TOO_LARGE: {
+    message: 'A requisição é grande demais.',
+    description: 'Os dados enviados passam do tamanho que o servidor aceita.',
+    detail: 'Envie menos dados de cada vez e tente de novo.',
+  },
+  ERR_UNSUPPORTED_MEDIA_TYPE: {
+    message: 'Formato da requisição não suportado.',
+    description: 'Os dados foram enviados num formato que este endereço não aceita.',
+    detail: 'Atualize a página e tente de novo; se persistir, fale com o suporte.',
+  },
+  ERR_PROXY_PRIVATE_ADDRESS: {
+    message: 'O proxy não pode apontar para um endereço interno.',
+    description: 'O endereço do proxy está numa rede privada, local ou reservada.',
+    detail: 'Use um proxy acessível pela internet, ou peça ao operador para permitir endereços privados.',
+  },
+  ERR_PROVIDER_UNAVAILABLE: {
+    message: 'O provedor não respondeu.',
+    description: 'Não foi possível falar com o provedor do canal, ou ele respondeu com um erro.',
+    detail: 'Aguarde um instante e tente de novo.',
+  },
 };

@@ -1,10 +1,11 @@
-import type { ChannelInput } from '@prosa/contracts';
+import { V, type ChannelInput } from '@prosa/contracts';
 import { eq } from 'drizzle-orm';
 import type { ChannelRow } from '../../../channels/types.js';
 import { channels } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { getOwnTenant, getOwnTenantWithPlan } from '../../tenants/tenants.queries.js';
+import { isProxyRefused } from '../../../channels/shared/proxy.js';
 import { channelColumns } from '../channel-secrets.js';
 import { emitChannelChange } from '../channels.events.js';
 import { assertChannelRefs, isChannelNameTaken } from '../channels.queries.js';
@@ -17,6 +18,8 @@ import { channelWriteError } from './channel-write-errors.js';
  */
 export async function createChannel(scope: TenantScope, input: ChannelInput, base: string): Promise<ChannelRow> {
   await assertChannelRefs(scope, input);
+  // A proxy on an internal address would let a company admin reach it (issue 9, M3).
+  if (isProxyRefused(input.proxy)) throw new AppError('ERR_PROXY_PRIVATE_ADDRESS', { proxy: V.invalidValue });
   if (await isChannelNameTaken(scope, input.name)) throw new AppError('ERR_CHANNEL_NAME_EXISTS');
   const columns = channelColumns(input);
   try {

@@ -4,6 +4,7 @@ import type { ChannelRow } from '../../../channels/types.js';
 import { channels } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { isProxyRefused } from '../../../channels/shared/proxy.js';
 import { channelColumns } from '../channel-secrets.js';
 import { emitChannelChange } from '../channels.events.js';
 import { assertChannelRefs, getChannel, isChannelNameTaken } from '../channels.queries.js';
@@ -21,6 +22,8 @@ export async function updateChannel(
 ): Promise<{ before: ChannelRow; after: ChannelRow }> {
   await getChannel(scope, id);
   await assertChannelRefs(scope, input);
+  // A proxy on an internal address would let a company admin reach it (issue 9, M3).
+  if (isProxyRefused(input.proxy)) throw new AppError('ERR_PROXY_PRIVATE_ADDRESS', { proxy: V.invalidValue });
   if (await isChannelNameTaken(scope, input.name, id)) throw new AppError('ERR_CHANNEL_NAME_EXISTS');
   try {
     return await scope.transaction(async (tx) => {
