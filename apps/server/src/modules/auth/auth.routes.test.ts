@@ -95,6 +95,14 @@ describe('tokens and sessions', () => {
     expect((await h.request('GET', '/auth/me', { token: r2.body.token })).status).toBe(401);
   });
 
+  it('a made-up secret for a known session id is refused and revokes nothing (issue 9, L4)', async () => {
+    const s = await h.login(a.admin.email);
+    const forged = `prosa_rt=${decodeSid(s.token)}.wrong`;
+    expect(await h.request('POST', '/auth/refresh_token', { cookie: forged })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect((await h.request('GET', '/auth/me', { token: s.token })).status).toBe(200);
+    expect((await h.request('POST', '/auth/refresh_token', { cookie: s.cookie })).status).toBe(200);
+  });
+
   it('refresh without a cookie answers 401', async () => {
     expect(await h.request('POST', '/auth/refresh_token')).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
   });

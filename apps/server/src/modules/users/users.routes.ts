@@ -52,7 +52,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, body: ZUpdateUser, response: { 200: ZUser } } },
     async (req) => {
-      const { row, queues } = await updateUser(req.scope, req.auth, req.params.id, req.body);
+      const { supportEmails } = app.platform.config;
+      const { row, queues } = await updateUser(req.scope, req.auth, req.params.id, req.body, supportEmails);
       return presentUser(row, queues, req.auth);
     },
   );

@@ -90,8 +90,9 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two instances
       await settle(800);
       expect(got).toEqual([expect.objectContaining({ action: 'create', queue: expect.objectContaining({ name: 'Entre instâncias' }) })]);
     } finally {
-      await one.close();
+      // The second instance first: the first one drops the test database, which must be unused.
       await two.close();
+      await one.close();
     }
   });
 });
