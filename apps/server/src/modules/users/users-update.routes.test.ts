@@ -99,6 +99,20 @@ describe('PUT /users/:id', () => {
     expect(await alive(again)).toBe(false);
   });
 
+  it('taken emails are answered 429 past the failure limit, per user (issue 9, L5)', async () => {
+    const agent = await h.user(a, 'user');
+    for (let i = 0; i < h.config.loginMaxFailures; i++) {
+      expect(await put(agent, agent.userId, { email: b.admin.email })).toMatchObject({ status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });
+    }
+    const free = uniqueEmail('livre');
+    expect(await put(agent, agent.userId, { email: free })).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
+    expect(await get(agent)).toMatchObject({ email: agent.email });
+    // Its other edits go on; another user is not affected.
+    expect((await put(agent, agent.userId, { name: 'Sem email' })).status).toBe(200);
+    const other = await h.user(a, 'user');
+    expect((await put(other, other.userId, { email: free })).status).toBe(200);
+  });
+
   it('an admin cannot drop its own admin profile, so the company keeps an admin', async () => {
     const res = await put(a.admin, a.admin.userId, { profile: 'user' });
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });

@@ -9,6 +9,7 @@ import {
   ZUserListQuery,
 } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throttleEmailProbes } from '../auth/login-throttle.js';
 import { createUser } from './commands/create-user.js';
 import { deleteUser } from './commands/delete-user.js';
 import { updateUser } from './commands/update-user.js';
@@ -33,7 +34,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     { config: { auth: 'admin' }, schema: { ...schema, body: ZCreateUser, response: { 201: ZUser } } },
     async (req, reply) => {
-      const { row, queues } = await createUser(req.scope, req.body);
+      const { row, queues } = await throttleEmailProbes(app.platform, { userId: req.auth.userId }, () =>
+        createUser(req.scope, req.body),
+      );
       return reply.status(201).send(presentUser(row, queues, req.auth));
     },
   );
@@ -53,7 +56,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, body: ZUpdateUser, response: { 200: ZUser } } },
     async (req) => {
       const { supportEmails } = app.platform.config;
-      const { row, queues } = await updateUser(req.scope, req.auth, req.params.id, req.body, supportEmails);
+      const run = () => updateUser(req.scope, req.auth, req.params.id, req.body, supportEmails);
+      // A 409 for a taken email tells that the account exists: such answers are limited per user.
+      const { row, queues } =
+        req.body.email === undefined ? await run() : await throttleEmailProbes(app.platform, { userId: req.auth.userId }, run);
       return presentUser(row, queues, req.auth);
     },
   );
