@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/http/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { UserRow } from './users.queries.js';
 
-const isSupervisor = (a: AuthContext) => a.isAdmin || a.profile === 'supervisor' || a.profile === 'supervisorfila';
+export const isSupervisor = (a: AuthContext) => a.isAdmin || a.profile === 'supervisor' || a.profile === 'supervisorfila';
 
 /** An admin may not take the admin profile away from itself: it keeps the company administered. */
 const wouldDropOwnAdmin = (actor: AuthContext, target: UserRow, profile: UpdateUser['profile']) =>

@@ -14,20 +14,26 @@ import { createUser } from './commands/create-user.js';
 import { deleteUser } from './commands/delete-user.js';
 import { updateUser } from './commands/update-user.js';
 import { updateUserConfigs } from './commands/update-user-configs.js';
-import { assertMayView } from './users.policy.js';
-import { presentUser } from './users.presenter.js';
+import { assertMayView, isSupervisor } from './users.policy.js';
+import { presentDirectoryEntry, presentUser } from './users.presenter.js';
 import { getUserWithQueues, listUsers } from './users.queries.js';
 
 const schema = { tags: ['users'], security: [{ bearer: [] }] };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Every signed-in user lists the company's users: agents pick one to transfer a ticket to.
+  // Every signed-in user lists the company's users: agents pick one to transfer a ticket to. As
+  // GET /users/:id, only admins and supervisors see emails and logins; agents get names,
+  // presence and queues, and search by name only (an email search would tell who exists).
   app.get(
     '/users/',
     { config: { auth: 'user' }, schema: { ...schema, querystring: ZUserListQuery, response: { 200: ZUserList } } },
     async (req) => {
-      const page = await listUsers(req.scope, req.query);
-      return { ...page, users: page.users.map((u) => presentUser(u.row, u.queues, req.auth)) };
+      const full = isSupervisor(req.auth);
+      const page = await listUsers(req.scope, { ...req.query, byEmail: full });
+      const users = page.users.map((u) =>
+        full ? presentUser(u.row, u.queues, req.auth) : presentDirectoryEntry(u.row, u.queues),
+      );
+      return { ...page, users };
     },
   );
   app.post(
