@@ -28,6 +28,11 @@ export function cutSockets(scope: TenantScope, rooms: Room[]): void {
   scope.afterCommit(() => cut(scope.tenantId, rooms));
 }
 
+/** The same, now, for platform commands that act on a whole company (deactivate, delete). */
+export function cutTenantSockets(db: Database, tenantId: number): void {
+  cutters.get(db)?.(tenantId, [{ kind: 'tenant' }, { kind: 'admins' }]);
+}
+
 /** Publishes a domain event to a room of the scope's own tenant, after the change commits. */
 export function publish(scope: TenantScope, room: Room, event: string, payload: unknown): void {
   const emit = emitters.get(scope.database);

@@ -100,6 +100,17 @@ describe('revoking a session cuts its sockets', () => {
     expect(await sock.cut).toBe('io server disconnect');
   });
 
+  it("deactivating a company cuts its sockets, and they cannot come back; other companies' stay", async () => {
+    const op = await h.operator();
+    const c = await h.company();
+    const theirs = await socketFor(url, c.admin.token);
+    const mine = await socketFor(url, a.admin.token);
+    expect((await h.request('PUT', `/admin/status/tenant/${c.tenantId}`, { token: op.token })).status).toBe(200);
+    expect(await theirs.cut).toBe('io server disconnect');
+    await expect(socketFor(url, c.admin.token)).rejects.toThrow(/ERR_TENANT_INACTIVE/);
+    await stillReceives(h, mine.s, a.admin);
+  });
+
   it('a new login with block-multiple-logins cuts the older session sockets', async () => {
     const agent = await h.user(a, 'user', { blockMultipleLogins: true });
     const sock = await socketFor(url, agent.token);
