@@ -13,9 +13,10 @@ import { autoCloseTicketsJob } from './tickets/jobs/auto-close-tickets.job.js';
 import { autoPendingTicketsJob } from './tickets/jobs/auto-pending-tickets.job.js';
 import { sweepFarewellClosesJob } from './tickets/jobs/sweep-farewell-closes.job.js';
 import { closeAfterFarewellJob } from './tickets/jobs/close-after-farewell.job.js';
+import { sendPasswordResetJob } from './auth/jobs/send-password-reset.job.js';
 
 /**
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
-export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, applyActionJob, sweepActionsJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob, fetchPicturesJob];
+export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, applyActionJob, sweepActionsJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob, fetchPicturesJob, sendPasswordResetJob];

@@ -1,18 +1,22 @@
 import { z } from 'zod';
-import { PROFILES } from '../enums.js';
+import { LANGUAGES, PROFILES } from '../enums.js';
 import { V, ZEmail, ZNewPassword, ZPhone, ZRequiredId, ZRequiredText } from './common.js';
 import { ZAttendanceFilter } from './tickets.js';
+
+/** The interface language the web app is showing: mails go in it until the user picks one. */
+const ZClientLanguage = z.enum(LANGUAGES).optional();
 
 export const ZLogin = z.object({
   email: ZEmail,
   password: z.string({ error: V.required }).min(1, V.required).max(128, V.max),
+  language: ZClientLanguage,
 });
 export type Login = z.infer<typeof ZLogin>;
 
 export const ZUserConfigs = z.object({
   isDark: z.boolean().default(false),
   filtrosAtendimento: ZAttendanceFilter.partial().default({}),
-  language: z.enum(['pt', 'en', 'es']).optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 export type UserConfigs = z.infer<typeof ZUserConfigs>;
 
@@ -33,7 +37,7 @@ export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZRefreshResponse = z.object({ token: z.string() });
 
-export const ZForgotPassword = z.object({ email: ZEmail });
+export const ZForgotPassword = z.object({ email: ZEmail, language: ZClientLanguage });
 export const ZResetPassword = z
   .object({
     email: ZEmail,

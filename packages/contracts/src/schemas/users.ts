@@ -61,4 +61,15 @@ export const ZUserListQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(40),
 });
-export const ZUserList = z.object({ users: z.array(ZUser), count: z.number(), hasMore: z.boolean() });
+/**
+ * What an agent sees of its colleagues in the list (issue 9, L9): who they are, whether they are
+ * online and their queues (to pick a transfer target); not their email, logins or settings.
+ */
+export const ZUserDirectoryEntry = ZUser.pick({ id: true, tenantId: true, name: true, queues: true, isOnline: true });
+export type UserDirectoryEntry = z.infer<typeof ZUserDirectoryEntry>;
+/** Admins and supervisors get full users; agents directory entries. */
+export const ZUserList = z.object({
+  users: z.array(z.union([ZUser, ZUserDirectoryEntry])),
+  count: z.number(),
+  hasMore: z.boolean(),
+});

@@ -29,6 +29,12 @@ export async function getPlatformSetting(db: Database, key: PlatformSettingKey):
   return row?.value ?? PLATFORM_SETTING_DEFAULTS[key];
 }
 
+/**
+ * Sign-up is open only when the setting says exactly "true": a value written before it was
+ * validated ("disabled", "False", "0"...) closes it rather than leaving it open (issue 9, L8).
+ */
+export const signupAllowed = (s: Pick<PlatformSettings, 'allowSignup'>): boolean => s.allowSignup === 'true';
+
 /** Every known key, saved value or default, unmasked: present it with `presentPlatformSettings`. */
 export async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
   const rows = await unsafeSystemDb(db).select().from(platformSettings);

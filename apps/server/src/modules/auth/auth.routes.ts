@@ -18,8 +18,8 @@ import { presentConfigs, queuesOfUser } from './auth.presenter.js';
 import { login } from './commands/login.js';
 import { logout } from './commands/logout.js';
 import { refreshSession } from './commands/refresh-session.js';
-import { requestPasswordReset } from './commands/request-password-reset.js';
 import { resetPassword } from './commands/reset-password.js';
+import { sendPasswordResetJob } from './jobs/send-password-reset.job.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie.js';
 
 const tags = ['auth'];
@@ -75,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password/',
     { config: { auth: 'public', ...limited(10) }, schema: { tags, body: ZForgotPassword } },
     async (req, reply) => {
-      await requestPasswordReset(platform, req.body.email);
+      // The same answer in the same time for every email: the lookup and the mail run in a job.
+      await platform.jobs.send(sendPasswordResetJob, { email: req.body.email, language: req.body.language });
       return reply.status(204).send();
     },
   );

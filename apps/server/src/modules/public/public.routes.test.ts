@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema.js';
+import { platformSettings, users } from '../../platform/db/schema.js';
+import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
 import { futureDate, startHarness, uniqueEmail, type Harness, type Session } from '../../test/harness.js';
 import { getPlatformSetting } from '../admin/platform-settings.queries.js';
 
@@ -128,5 +129,49 @@ describe('POST /empresa/signup', () => {
     expect(statuses.slice(0, 4)).toEqual([400, 400, 400, 400]);
     const last = await h.request('POST', '/empresa/signup', { body: signupBody() });
     expect(last).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
+  });
+});
+
+// Its own app: a fresh per-address rate limit and failure counts, a low failure limit.
+describe('sign-up fails closed and limits email probes (issue 9, L8 and L5)', () => {
+  let h2: Harness;
+  let plan: { id: number };
+  const store = (value: string) =>
+    unsafeSystemDb(h2.app.platform.db)
+      .insert(platformSettings)
+      .values({ key: 'allowSignup', value })
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value } });
+  const usersIn2 = (email: string) => h2.app.platform.db.raw.select().from(users).where(eq(users.email, email));
+  beforeAll(async () => {
+    h2 = await startHarness({ loginMaxFailures: 2 });
+    const operator = await h2.operator();
+    plan = (await h2.request('POST', '/admin/plans', { token: operator.token, body: planBody(true) })).body;
+    const bad = await h2.request('PUT', '/admin/settings', { token: operator.token, body: { allowSignup: 'disabled' } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { allowSignup: 'validation.invalidValue' } } });
+  });
+  afterAll(() => h2.close());
+
+  it('any stored value but "true" keeps sign-up closed', async () => {
+    for (const value of ['disabled', 'False', '0']) {
+      await store(value);
+      expect((await h2.request('GET', '/platform/public')).body.allowSignup).toBe(false);
+      const body = { ...signupBody(), planId: plan.id };
+      expect(await h2.request('POST', '/empresa/signup', { body })).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
+      expect(await usersIn2(body.email)).toEqual([]);
+    }
+    await store('true');
+    expect((await h2.request('GET', '/platform/public')).body.allowSignup).toBe(true);
+  });
+
+  it('signing up with taken emails is answered 429 past the failure limit, even for a free email', async () => {
+    const taken = { ...signupBody(), planId: plan.id };
+    expect((await h2.request('POST', '/empresa/signup', { body: taken })).status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const again = { ...signupBody(), planId: plan.id, email: taken.email };
+      expect(await h2.request('POST', '/empresa/signup', { body: again })).toMatchObject({ status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });
+    }
+    const free = { ...signupBody(), planId: plan.id };
+    expect(await h2.request('POST', '/empresa/signup', { body: free })).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
+    expect(await usersIn2(free.email)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentPlan } from '../admin/admin.presenter.js';
 import { listPlans } from '../admin/plans.queries.js';
-import { readPlatformSettings } from '../admin/platform-settings.queries.js';
+import { readPlatformSettings, signupAllowed } from '../admin/platform-settings.queries.js';
+import { throttleEmailProbes } from '../auth/login-throttle.js';
 import { signupCompany } from './commands/signup-company.js';
 
 const tags = ['public'];
@@ -19,7 +20,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/platform/public', { config: { auth: 'public' }, schema: { tags, response: { 200: ZPlatformPublic } } }, async () => {
     const s = await readPlatformSettings(platform.db);
-    return { allowSignup: s.allowSignup !== 'false', noticeBanner: s.noticeBanner };
+    return { allowSignup: signupAllowed(s), noticeBanner: s.noticeBanner };
   });
 
   app.post(
@@ -28,6 +29,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: { tags, body: ZSignup, response: { 201: ZSignupResponse } },
     },
-    async (req, reply) => reply.status(201).send(await signupCompany(platform, req.body)),
+    // A 409 for a taken email tells that the account exists: such answers are limited per address.
+    async (req, reply) =>
+      reply.status(201).send(await throttleEmailProbes(platform, { ip: req.ip }, () => signupCompany(platform, req.body))),
   );
 };

@@ -5,9 +5,10 @@ import { PASSWORD, startHarness, uniqueEmail, type Company, type Harness, type S
 let h: Harness;
 let a: Company;
 let b: Company;
+const support = uniqueEmail('support');
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ supportEmails: [support] });
   a = await h.company();
   b = await h.company();
 });
@@ -74,6 +75,42 @@ describe('PUT /users/:id', () => {
     }
     expect(await get(agent)).toEqual(before);
     expect((await get(a.admin, other.userId)).name).not.toBe('Hacked');
+  });
+
+  it('an agent cannot become admin by taking a support email (issue 9, H2)', async () => {
+    const agent = await h.user(a, 'user');
+    expect(await put(agent, agent.userId, { email: support.toUpperCase() })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
+    expect(await get(agent)).toMatchObject({ email: agent.email });
+    expect((await h.request('GET', '/auth/me', { token: agent.token })).body).toMatchObject({ isAdmin: false });
+    const created = { name: 'X', email: uniqueEmail(), password: PASSWORD, profile: 'admin', queues: [] };
+    expect((await h.request('POST', '/users', { token: agent.token, body: created })).status).toBe(403);
+  });
+
+  it("an admin giving or taking a support email ends that user's sessions (its rights change)", async () => {
+    const agent = await h.user(a, 'user');
+    expect((await put(a.admin, agent.userId, { email: support })).status).toBe(200);
+    expect(await alive(agent)).toBe(false);
+    const again = await h.login(support);
+    expect((await h.request('GET', '/auth/me', { token: again.token })).body).toMatchObject({ isAdmin: true });
+    expect((await put(a.admin, agent.userId, { email: uniqueEmail() })).status).toBe(200);
+    expect(await alive(again)).toBe(false);
+  });
+
+  it('taken emails are answered 429 past the failure limit, per user (issue 9, L5)', async () => {
+    const agent = await h.user(a, 'user');
+    for (let i = 0; i < h.config.loginMaxFailures; i++) {
+      expect(await put(agent, agent.userId, { email: b.admin.email })).toMatchObject({ status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });
+    }
+    const free = uniqueEmail('livre');
+    expect(await put(agent, agent.userId, { email: free })).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
+    expect(await get(agent)).toMatchObject({ email: agent.email });
+    // Its other edits go on; another user is not affected.
+    expect((await put(agent, agent.userId, { name: 'Sem email' })).status).toBe(200);
+    const other = await h.user(a, 'user');
+    expect((await put(other, other.userId, { email: free })).status).toBe(200);
   });
 
   it('an admin cannot drop its own admin profile, so the company keeps an admin', async () => {

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/http/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { UserRow } from './users.queries.js';
 
-const isSupervisor = (a: AuthContext) => a.isAdmin || a.profile === 'supervisor' || a.profile === 'supervisorfila';
+export const isSupervisor = (a: AuthContext) => a.isAdmin || a.profile === 'supervisor' || a.profile === 'supervisorfila';
 
 /** An admin may not take the admin profile away from itself: it keeps the company administered. */
 const wouldDropOwnAdmin = (actor: AuthContext, target: UserRow, profile: UpdateUser['profile']) =>
@@ -25,11 +25,14 @@ export function assertMayView(actor: AuthContext, target: UserRow): void {
   if (!isSupervisor(actor) && actor.userId !== target.id) throw new AppError('ERR_NO_PERMISSION');
 }
 
-const sameIds = (a: number[], b: number[]) => {
+export const sameIds = (a: number[], b: number[]) => {
   const x = new Set(a);
   const y = new Set(b);
   return x.size === y.size && [...x].every((id) => y.has(id));
 };
+
+/** Support emails (SPEC §6) are kept lowercased; the comparison ignores case either way. */
+export const isSupportEmail = (email: string, supportEmails: string[]) => supportEmails.includes(email.toLowerCase());
 
 /**
  * A non-admin edits only itself, and only its name, email and password: a field it may not
@@ -40,6 +43,7 @@ export function assertMayUpdate(
   target: UserRow,
   input: UpdateUser,
   currentQueueIds: number[],
+  supportEmails: string[],
 ): void {
   if (!actor.isAdmin) {
     const changes =
@@ -47,7 +51,9 @@ export function assertMayUpdate(
       (input.profile !== undefined && input.profile !== target.profile) ||
       (input.ignoreWallet !== undefined && input.ignoreWallet !== target.ignoreWallet) ||
       (input.blockMultipleLogins !== undefined && input.blockMultipleLogins !== target.blockMultipleLogins) ||
-      (input.queues !== undefined && !sameIds(input.queues, currentQueueIds));
+      (input.queues !== undefined && !sameIds(input.queues, currentQueueIds)) ||
+      // A support email is an admin's (SPEC §6): taking one would be promoting itself.
+      (input.email !== undefined && input.email !== target.email && isSupportEmail(input.email, supportEmails));
     if (changes) throw new AppError('ERR_NO_PERMISSION');
   }
   if (wouldDropOwnAdmin(actor, target, input.profile)) throw new AppError('ERR_NO_PERMISSION');

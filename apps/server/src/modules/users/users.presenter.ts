@@ -21,6 +21,11 @@ export function presentUserSummary(row: UserRow, queues: QueueRef[]) {
   };
 }
 
+/** An agent's view of a colleague in the list: name, presence and queues. */
+export function presentDirectoryEntry(row: UserRow, queues: QueueRef[]) {
+  return { id: row.id, tenantId: row.tenantId, name: row.name, queues, isOnline: row.isOnline };
+}
+
 export function presentUser(row: UserRow, queues: QueueRef[], viewer: AuthContext): User {
   return {
     ...presentUserSummary(row, queues),

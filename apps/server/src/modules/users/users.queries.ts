@@ -18,11 +18,13 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listUsers(scope: TenantScope, q: { searchParam: string; pageNumber: number; pageSize: number }) {
+export async function listUsers(
+  scope: TenantScope,
+  q: { searchParam: string; pageNumber: number; pageSize: number; byEmail: boolean },
+) {
   const term = q.searchParam.trim();
-  const where: SQL | undefined = term
-    ? or(ilike(users.name, likePattern(term)), ilike(users.email, likePattern(term)))
-    : undefined;
+  const byName = ilike(users.name, likePattern(term));
+  const where: SQL | undefined = term ? (q.byEmail ? or(byName, ilike(users.email, likePattern(term))) : byName) : undefined;
   const [rows, count] = await Promise.all([
     scope
       .select(users, where)

@@ -74,6 +74,22 @@ describe('users: list and create', () => {
     });
   });
 
+  it("agents get colleagues' names, presence and queues only, and search by name only (issue 9, L9)", async () => {
+    const c = await h.company();
+    const agent = await h.user(c, 'user');
+    const supervisor = await h.user(c, 'supervisor');
+    const list = (await h.request('GET', '/users/', { token: agent.token })).body;
+    expect(list.count).toBe(3);
+    for (const u of list.users) expect(Object.keys(u).sort()).toEqual(['id', 'isOnline', 'name', 'queues', 'tenantId']);
+    // The admin's email is in no name: an agent searching for it finds nobody.
+    const term = c.admin.email.split('@')[0]!;
+    expect((await h.request('GET', `/users/?searchParam=${term}`, { token: agent.token })).body.count).toBe(0);
+    for (const s of [c.admin, supervisor]) {
+      const full = (await h.request('GET', `/users/?searchParam=${term}`, { token: s.token })).body;
+      expect(full.users).toEqual([expect.objectContaining({ id: c.admin.userId, email: c.admin.email, lastLoginAt: expect.any(String) })]);
+    }
+  });
+
   it('admin creates a user with queues who can then sign in', async () => {
     const q = await queue(a, 'Financeiro');
     const input = newUser({ queues: [q.id], profile: 'supervisor' });

@@ -9,31 +9,40 @@ import {
   ZUserListQuery,
 } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throttleEmailProbes } from '../auth/login-throttle.js';
 import { createUser } from './commands/create-user.js';
 import { deleteUser } from './commands/delete-user.js';
 import { updateUser } from './commands/update-user.js';
 import { updateUserConfigs } from './commands/update-user-configs.js';
-import { assertMayView } from './users.policy.js';
-import { presentUser } from './users.presenter.js';
+import { assertMayView, isSupervisor } from './users.policy.js';
+import { presentDirectoryEntry, presentUser } from './users.presenter.js';
 import { getUserWithQueues, listUsers } from './users.queries.js';
 
 const schema = { tags: ['users'], security: [{ bearer: [] }] };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Every signed-in user lists the company's users: agents pick one to transfer a ticket to.
+  // Every signed-in user lists the company's users: agents pick one to transfer a ticket to. As
+  // GET /users/:id, only admins and supervisors see emails and logins; agents get names,
+  // presence and queues, and search by name only (an email search would tell who exists).
   app.get(
     '/users/',
     { config: { auth: 'user' }, schema: { ...schema, querystring: ZUserListQuery, response: { 200: ZUserList } } },
     async (req) => {
-      const page = await listUsers(req.scope, req.query);
-      return { ...page, users: page.users.map((u) => presentUser(u.row, u.queues, req.auth)) };
+      const full = isSupervisor(req.auth);
+      const page = await listUsers(req.scope, { ...req.query, byEmail: full });
+      const users = page.users.map((u) =>
+        full ? presentUser(u.row, u.queues, req.auth) : presentDirectoryEntry(u.row, u.queues),
+      );
+      return { ...page, users };
     },
   );
   app.post(
     '/users',
     { config: { auth: 'admin' }, schema: { ...schema, body: ZCreateUser, response: { 201: ZUser } } },
     async (req, reply) => {
-      const { row, queues } = await createUser(req.scope, req.body);
+      const { row, queues } = await throttleEmailProbes(app.platform, { userId: req.auth.userId }, () =>
+        createUser(req.scope, req.body),
+      );
       return reply.status(201).send(presentUser(row, queues, req.auth));
     },
   );
@@ -52,7 +61,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, body: ZUpdateUser, response: { 200: ZUser } } },
     async (req) => {
-      const { row, queues } = await updateUser(req.scope, req.auth, req.params.id, req.body);
+      const { supportEmails } = app.platform.config;
+      const run = () => updateUser(req.scope, req.auth, req.params.id, req.body, supportEmails);
+      // A 409 for a taken email tells that the account exists: such answers are limited per user.
+      const { row, queues } =
+        req.body.email === undefined ? await run() : await throttleEmailProbes(app.platform, { userId: req.auth.userId }, run);
       return presentUser(row, queues, req.auth);
     },
   );

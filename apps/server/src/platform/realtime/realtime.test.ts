@@ -56,6 +56,18 @@ describe('sockets', () => {
     expect(gotB).toEqual([]);
   });
 
+  it("user events tell agents a colleague's name, presence and queues, not its email (issue 9, L9)", async () => {
+    const agent = await h.user(a, 'user');
+    const s = await socketFor(url, agent.token);
+    const got = new Promise<unknown>((resolve) => s.once('user', resolve));
+    const res = await h.request('PUT', `/users/${a.admin.userId}`, { token: a.admin.token, body: { name: 'Renomeado' } });
+    expect(res.status).toBe(200);
+    expect(await got).toEqual({
+      action: 'update',
+      user: { id: a.admin.userId, tenantId: a.tenantId, name: 'Renomeado', queues: [], isOnline: expect.any(Boolean) },
+    });
+  });
+
   it('setUserActive marks the user online for its own tenant only', async () => {
     const agent = await h.user(a, 'user');
     const watcher = await socketFor(url, a.admin.token);
@@ -90,8 +102,9 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two instances
       await settle(800);
       expect(got).toEqual([expect.objectContaining({ action: 'create', queue: expect.objectContaining({ name: 'Entre instâncias' }) })]);
     } finally {
-      await one.close();
+      // The second instance first: the first one drops the test database, which must be unused.
       await two.close();
+      await one.close();
     }
   });
 });

@@ -2,20 +2,23 @@
 // socket to one, after verifying its token; no event can be addressed to another tenant's room.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { Server, type Namespace } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { userQueues, users } from '../db/schema.js';
+import { authSessions, userQueues, users } from '../db/schema.js';
 import { withTenant } from '../db/tenant-scope.js';
 import type { AuthContext } from '../http/auth-context.js';
+import { setSocketCutter } from './publish.js';
 
 export type Room =
   | { kind: 'tenant' }
   | { kind: 'admins' }
   | { kind: 'user'; userId: number }
+  /** Every socket of one login session: cut when the session is revoked. */
+  | { kind: 'session'; sessionId: string }
   | { kind: 'queue'; queueId: number }
   /** A web chat visitor's widget, on the `/webchat` namespace (channels/webchat). */
   | { kind: 'webchat'; channelId: number; visitorId: string };
@@ -31,6 +34,8 @@ export function roomName(tenantId: number, room: Room): string {
       return `tenant:${tenantId}:admins`;
     case 'user':
       return `tenant:${tenantId}:user:${room.userId}`;
+    case 'session':
+      return `tenant:${tenantId}:session:${room.sessionId}`;
     case 'queue':
       return `tenant:${tenantId}:queue:${room.queueId}`;
     case 'webchat':
@@ -40,6 +45,8 @@ export function roomName(tenantId: number, room: Room): string {
 
 export interface Realtime {
   emit(tenantId: number, room: Room, event: string, payload: unknown): void;
+  /** Disconnects the staff sockets in these rooms, on every instance (through Redis when set). */
+  disconnect(tenantId: number, rooms: Room[]): void;
   attach(server: HttpServer, authenticate: (token: string | undefined) => Promise<AuthContext>): void;
   /**
    * Lets a channel serve its own namespace; `setup` must authenticate sockets and join them only
@@ -59,10 +66,39 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
     inflight.add(p);
     void p.finally(() => inflight.delete(p));
   };
-  return {
+  /**
+   * The rooms a cut addresses (user, session) are joined first and the session and queues read
+   * after: a revocation or queue change committed meanwhile either finds the socket in those
+   * rooms or is visible to these reads, so no socket slips into rooms it no longer belongs to.
+   */
+  async function joinRooms(socket: Socket, auth: AuthContext): Promise<void> {
+    const t = auth.tenantId;
+    await socket.join([
+      roomName(t, { kind: 'user', userId: auth.userId }),
+      roomName(t, { kind: 'session', sessionId: auth.sessionId }),
+    ]);
+    const { live, queueRows } = await withTenant(db, t, async (scope) => ({
+      live: await scope.first(authSessions, and(eq(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt))!),
+      queueRows: await scope.select(userQueues, eq(userQueues.userId, auth.userId)),
+    }));
+    if (!live || socket.disconnected) {
+      socket.disconnect(true);
+      return;
+    }
+    const rooms = [roomName(t, { kind: 'tenant' })];
+    if (auth.isAdmin) rooms.push(roomName(t, { kind: 'admins' }));
+    for (const q of queueRows) rooms.push(roomName(t, { kind: 'queue', queueId: q.queueId }));
+    await socket.join(rooms);
+  }
+  const realtime: Realtime = {
     emit(tenantId, room, event, payload) {
       if (closing) return;
       io?.of(namespaceOf(room)).to(roomName(tenantId, room)).emit(event, payload);
+    },
+    disconnect(tenantId, rooms) {
+      const names = rooms.filter((r) => namespaceOf(r) === '/').map((r) => roomName(tenantId, r));
+      if (closing || !io || names.length === 0) return;
+      io.in(names).disconnectSockets(true);
     },
     useNamespace(name, setup) {
       if (io) setup(io.of(name));
@@ -93,16 +129,9 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
           next(Object.assign(new Error((e as Error).message), { data: { error: (e as Error).message } }));
         }
       });
-      io.on('connection', async (socket) => {
+      io.on('connection', (socket) => {
         const auth = socket.data.auth as AuthContext;
         const t = auth.tenantId;
-        const rooms = [roomName(t, { kind: 'tenant' }), roomName(t, { kind: 'user', userId: auth.userId })];
-        if (auth.isAdmin) rooms.push(roomName(t, { kind: 'admins' }));
-        const queueRows = await withTenant(db, t, (scope) =>
-          scope.select(userQueues, eq(userQueues.userId, auth.userId)),
-        );
-        for (const q of queueRows) rooms.push(roomName(t, { kind: 'queue', queueId: q.queueId }));
-        await socket.join(rooms);
         const setOnline = async (isOnline: boolean) => {
           await withTenant(db, t, (scope) =>
             scope.update(users, { isOnline, lastOnlineAt: new Date() }, and(eq(users.id, auth.userId))!),
@@ -110,6 +139,8 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
           // Once closing, Redis is going away: a publish now would reject unhandled.
           if (!closing) io?.to(roomName(t, { kind: 'tenant' })).emit('user:online', { userId: auth.userId, isOnline });
         };
+        // Handlers first: the client announces itself as soon as it is connected, while the rooms
+        // below are still being joined.
         // The client says which tenant it thinks it is in; the server only accepts its own.
         socket.on('setUserActive', (tenantId: unknown) => {
           if (Number(tenantId) !== t || closing) return;
@@ -129,6 +160,12 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
             })(),
           );
         });
+        track(
+          joinRooms(socket, auth).catch((err) => {
+            log.warn({ err }, 'socket rooms could not be joined');
+            socket.disconnect(true);
+          }),
+        );
       });
     },
     async close() {
@@ -146,6 +183,8 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
       await Promise.allSettled(redis.map(quitRedis));
     },
   };
+  setSocketCutter(db, (tenantId, rooms) => realtime.disconnect(tenantId, rooms));
+  return realtime;
 }
 
 /** Ends a Redis connection after its pending replies; a connection that cannot answer is cut. */

@@ -1,5 +1,5 @@
 // SECURITY-CRITICAL: access tokens (short-lived JWT) and refresh secrets (random, stored hashed).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Profile } from '@prosa/contracts';
 
@@ -60,6 +60,28 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
 
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+/**
+ * A refresh secret is `random.mac`, the mac binding the random part to its session under the
+ * server key. Only the newest secret's hash is stored, yet any secret this server ever issued for
+ * the session is recognised by its mac: an old one coming back is a stolen copy (reuse), while a
+ * made-up one (anyone can read the session id in an access token) is merely wrong.
+ */
+export function newRefreshSecret(sessionId: string, key: Uint8Array): string {
+  const random = newSecret();
+  return `${random}.${refreshMac(sessionId, random, key)}`;
+}
+
+/** True when `secret` was issued by this server for `sessionId` (whether current or not). */
+export function isIssuedRefreshSecret(sessionId: string, secret: string, key: Uint8Array): boolean {
+  const dot = secret.indexOf('.');
+  if (dot <= 0) return false;
+  return sameHash(secret.slice(dot + 1), refreshMac(sessionId, secret.slice(0, dot), key));
+}
+
+function refreshMac(sessionId: string, random: string, key: Uint8Array): string {
+  return createHmac('sha256', key).update(`refresh:${sessionId}:${random}`).digest('base64url');
 }
 
 export function sha256(value: string): string {

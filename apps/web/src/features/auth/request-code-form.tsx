@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { http } from '../../shared/api/client';
+import { currentLanguage } from '../../shared/i18n/i18n';
 import { handleFormError } from '../../shared/forms/server-errors';
 import { useFieldError } from '../../shared/forms/use-field-error';
 
@@ -25,7 +26,9 @@ export function RequestCodeForm({
   });
   const fieldError = useFieldError(form.formState.errors);
   const send = useMutation({
-    mutationFn: (values: Values) => http.post('/auth/forgot-password/', values, { authCall: true, loading: true }),
+    // The language shown here is the mail's, unless the user chose one (kept on the server).
+    mutationFn: (values: Values) =>
+      http.post('/auth/forgot-password/', { ...values, language: currentLanguage() }, { authCall: true, loading: true }),
     onSuccess: (_res, values) => onSent(values.email),
     onError: (err) => handleFormError(err, form.setError, ['email']),
   });

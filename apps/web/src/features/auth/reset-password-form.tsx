@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/api-error';
 import { http } from '../../shared/api/client';
+import { currentLanguage } from '../../shared/i18n/i18n';
 import { useErrorMessage } from '../../shared/errors/use-error-message';
 import { handleFormError } from '../../shared/forms/server-errors';
 import { useFieldError } from '../../shared/forms/use-field-error';
@@ -27,7 +28,7 @@ export function ResetPasswordForm({ email, onChangeEmail }: { email: string; onC
   });
   const fieldError = useFieldError(form.formState.errors);
   const resend = useMutation({
-    mutationFn: () => http.post('/auth/forgot-password/', { email }, { authCall: true }),
+    mutationFn: () => http.post('/auth/forgot-password/', { email, language: currentLanguage() }, { authCall: true }),
     onSuccess: () => notifySuccess(t('auth.recover.codeIntro', { email })),
   });
   const reset = useMutation({

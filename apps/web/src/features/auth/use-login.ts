@@ -5,14 +5,16 @@ import { useNavigate } from 'react-router';
 import { queryClient } from '../../app/query-client';
 import { http } from '../../shared/api/client';
 import { landingPath, saveLogin } from '../../shared/auth/session';
-import { setLanguage } from '../../shared/i18n/i18n';
+import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
 
 /** Signs in, keeps the login response (SPEC §3) and opens the profile's landing page. */
 export function useLogin() {
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
   return useMutation({
-    mutationFn: (values: Login) => http.post<LoginResponse>('/auth/login/', values, { authCall: true, loading: true }),
+    // The language shown is kept as the user's until it picks one: its mails go in it.
+    mutationFn: (values: Login) =>
+      http.post<LoginResponse>('/auth/login/', { ...values, language: currentLanguage() }, { authCall: true, loading: true }),
     onSuccess: async (res) => {
       queryClient.clear();
       saveLogin(res);

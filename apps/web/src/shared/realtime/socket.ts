@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { refreshAccessToken } from '../api/client';
+import { ApiError } from '../api/api-error';
+import { http, refreshAccessToken } from '../api/client';
 import { getSession, getToken } from '../auth/session';
 
 /**
@@ -55,6 +56,8 @@ export function connectSocket(): Socket {
   });
   s.on('disconnect', (reason) => {
     setStatus(reason === 'io client disconnect' ? 'offline' : 'connecting');
+    // The server cut it (a revoked session, or rooms that changed): socket.io does not reconnect.
+    if (reason === 'io server disconnect') resumeAfterCut(s);
   });
   s.on('connect_error', (err: Error & { data?: { error?: string } }) => {
     if (s.active) return setStatus('connecting');
@@ -66,12 +69,33 @@ export function connectSocket(): Socket {
         if (socket === s && getToken()) s.connect();
       }, MANUAL_RECONNECT_MS);
     if (err.data?.error === 'ERR_TOKEN_EXPIRED') void refreshAccessToken().then((ok) => ok && retry());
-    else if (err.data?.error !== 'ERR_SESSION_EXPIRED') retry();
+    else if (err.data?.error === 'ERR_SESSION_EXPIRED') resumeAfterCut(s);
+    else retry();
   });
   // All reconnect attempts failed (only with a finite limit): start over from a fresh page.
   s.io.on('reconnect_failed', () => window.location.reload());
   socket = s;
   return s;
+}
+
+/**
+ * After the server cut the socket or refused it as expired, one HTTP call tells whether the
+ * session still stands: the client's own rules then refresh an expired token, or end a revoked
+ * session (401: the user goes to login). A session that stands reconnects, with the fresh token.
+ */
+function resumeAfterCut(s: Socket): void {
+  setStatus('connecting');
+  const reconnect = () => {
+    if (socket === s && getToken()) s.connect();
+  };
+  http.get('/auth/me').then(reconnect, (err: unknown) => {
+    // 401: the client already cleared the session and is on its way to login.
+    if (err instanceof ApiError && err.status === 401) {
+      if (socket === s) setStatus('offline');
+      return;
+    }
+    setTimeout(reconnect, MANUAL_RECONNECT_MS);
+  });
 }
 
 export function disconnectSocket(): void {

@@ -5,6 +5,7 @@ import type { Database } from '../../../platform/db/client.js';
 import { contactTags, tenants, tickets } from '../../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { cutTenantSockets } from '../../../platform/realtime/publish.js';
 import { assertNotOperatorTenant } from '../admin.policy.js';
 
 /**
@@ -24,4 +25,5 @@ export async function deleteCompany(db: Database, id: number): Promise<void> {
     await tx.delete(contactTags).where(eq(contactTags.tenantId, id));
     await tx.delete(tenants).where(eq(tenants.id, id));
   });
+  cutTenantSockets(db, id);
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../../platform/db/client.js';
 import { tenants } from '../../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { cutTenantSockets } from '../../../platform/realtime/publish.js';
 import { assertNotOperatorTenant } from '../admin.policy.js';
 import { getTenantView } from '../admin.queries.js';
 
@@ -22,7 +23,9 @@ export async function toggleCompanyStatus(db: Database, id: number) {
       updatedAt: new Date(),
     })
     .where(eq(tenants.id, id))
-    .returning({ id: tenants.id });
+    .returning({ id: tenants.id, status: tenants.status });
   if (!row) throw new AppError('ERR_NO_TENANT_FOUND');
+  // Its open sockets stop receiving events too; reconnecting is refused (ERR_TENANT_INACTIVE).
+  if (row.status === 'inactive') cutTenantSockets(db, id);
   return getTenantView(db, id);
 }

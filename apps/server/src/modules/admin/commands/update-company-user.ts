@@ -1,22 +1,25 @@
 // SECURITY-CRITICAL: platform operator command (cross-tenant by nature): edits any company's user,
 // including its password, on `unsafeSystemDb`; only routes declared `auth: 'operator'` reach this.
 import { OPERATOR_TENANT_ID, type AdminUserUpdate } from '@prosa/contracts';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
-import { authSessions, users } from '../../../platform/db/schema.js';
-import { unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
+import { users } from '../../../platform/db/schema.js';
+import { TenantScope, unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { hashPassword } from '../../../platform/security/passwords.js';
+import { revokeSessions } from '../../../platform/security/sessions.js';
 import { withQueues } from '../admin.queries.js';
 
 /**
  * Name, email (unique across the platform: login is by email), profile and password. A new
- * password ends every session of the user. The last admin of tenant 1 keeps its profile, or
+ * password or profile ends every session of the user. The last admin of tenant 1 keeps its profile, or
  * nobody could reach the operator's screens again.
  */
 export async function updateCompanyUser(db: Database, id: number, input: AdminUserUpdate) {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  // What runs once the change has committed (the revoked sessions' sockets being cut).
+  const afterCommit: (() => void | Promise<void>)[] = [];
   try {
     const updated = await unsafeSystemDb(db).transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -43,14 +46,15 @@ export async function updateCompanyUser(db: Database, id: number, input: AdminUs
         })
         .where(eq(users.id, id))
         .returning();
-      if (passwordHash) {
-        await tx
-          .update(authSessions)
-          .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
-          .where(and(eq(authSessions.userId, id), isNull(authSessions.revokedAt)));
+      // A new password or other rights end the user's sessions, as a company admin's edit does.
+      const profileChanged = input.profile !== undefined && input.profile !== user.profile;
+      if (passwordHash || profileChanged) {
+        const scope = new TenantScope(user.tenantId, tx, db, true, afterCommit);
+        await revokeSessions(scope, { userId: id }, passwordHash ? 'password_changed' : 'profile_changed');
       }
       return row!;
     });
+    for (const run of afterCommit) await run();
     const [withQ] = await withQueues(db, [updated]);
     return withQ!;
   } catch (e) {

@@ -1,10 +1,11 @@
 // SECURITY-CRITICAL: creates a refresh session and its first access token.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
-import { newSecret, sha256, signAccessToken } from '../../../platform/security/tokens.js';
+import { revokeSessions } from '../../../platform/security/sessions.js';
+import { newRefreshSecret, sha256, signAccessToken } from '../../../platform/security/tokens.js';
 
 export async function issueSession(
   platform: Platform,
@@ -13,15 +14,11 @@ export async function issueSession(
   userAgent: string,
 ) {
   const sessionId = randomUUID();
-  const secret = newSecret();
+  const secret = newRefreshSecret(sessionId, platform.config.jwtSecret);
   await scope.transaction(async (tx) => {
     if (user.blockMultipleLogins) {
       // A new login ends every older session of this user ("accessed from another device").
-      await tx.update(
-        authSessions,
-        { revokedAt: new Date(), revokedReason: 'other_device' },
-        and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt), ne(authSessions.id, sessionId))!,
-      );
+      await revokeSessions(tx, { userId: user.id }, 'other_device');
     }
     await tx.insert(authSessions, {
       id: sessionId,

@@ -8,6 +8,7 @@ import type { Platform } from '../../../platform/platform.js';
 import { dummyPasswordHash, verifyPassword } from '../../../platform/security/passwords.js';
 import { presentLogin } from '../auth.presenter.js';
 import { assertNotThrottled, clearFailures, recordFailure } from '../login-throttle.js';
+import { rememberLanguage } from '../remember-language.js';
 import { issueSession } from './issue-session.js';
 
 export async function login(platform: Platform, input: Login, ctx: { ip: string; userAgent: string }) {
@@ -28,5 +29,10 @@ export async function login(platform: Platform, input: Login, ctx: { ip: string;
   await clearFailures(platform, ctx.ip, input.email);
   const scope = new TenantScope(row.user.tenantId, platform.db.raw, platform.db);
   const session = await issueSession(platform, scope, row.user, ctx.userAgent);
-  return { session, body: await presentLogin(scope, row.user, session.token) };
+  let user = row.user;
+  if (input.language && !user.configs?.language) {
+    await rememberLanguage(scope, user.id, input.language);
+    user = { ...user, configs: { ...user.configs, language: input.language } };
+  }
+  return { session, body: await presentLogin(scope, user, session.token) };
 }

@@ -1,16 +1,24 @@
 // SECURITY-CRITICAL: refresh-token rotation with reuse detection.
 import { eq } from 'drizzle-orm';
 import { authSessions, tenants, users } from '../../../platform/db/schema.js';
-import { unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
+import { TenantScope, unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Platform } from '../../../platform/platform.js';
-import { newSecret, sameHash, sha256, signAccessToken } from '../../../platform/security/tokens.js';
+import { revokeSessions } from '../../../platform/security/sessions.js';
+import {
+  isIssuedRefreshSecret,
+  newRefreshSecret,
+  sameHash,
+  sha256,
+  signAccessToken,
+} from '../../../platform/security/tokens.js';
 
 /** Two tabs refreshing at once both present the same secret; the slower one is let through. */
 const CONCURRENT_GRACE_MS = 15_000;
 
 export async function refreshSession(platform: Platform, sessionId: string, secret: string) {
   const db = unsafeSystemDb(platform.db);
+  const key = platform.config.jwtSecret;
   const [row] = await db
     .select({ session: authSessions, user: users, tenantStatus: tenants.status })
     .from(authSessions)
@@ -24,7 +32,7 @@ export async function refreshSession(platform: Platform, sessionId: string, secr
   const presented = sha256(secret);
   let rotated: string | undefined;
   if (sameHash(presented, row.session.refreshHash)) {
-    rotated = newSecret();
+    rotated = newRefreshSecret(sessionId, key);
     await db
       .update(authSessions)
       .set({ refreshHash: sha256(rotated), previousHash: presented, lastUsedAt: new Date() })
@@ -35,12 +43,15 @@ export async function refreshSession(platform: Platform, sessionId: string, secr
     Date.now() - row.session.lastUsedAt.getTime() < CONCURRENT_GRACE_MS
   ) {
     rotated = undefined;
+  } else if (isIssuedRefreshSecret(sessionId, secret, key)) {
+    // A secret this server issued for the session, but an old one, came back: it was copied.
+    // End the session (and its sockets).
+    const scope = new TenantScope(row.user.tenantId, platform.db.raw, platform.db);
+    await revokeSessions(scope, { sessionId }, 'refresh_reuse');
+    throw new AppError('ERR_SESSION_EXPIRED');
   } else {
-    // An old refresh secret came back: it was copied. End the session.
-    await db
-      .update(authSessions)
-      .set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' })
-      .where(eq(authSessions.id, sessionId));
+    // A made-up secret: the session id alone is no secret (every access token carries it), so a
+    // wrong secret is refused and changes nothing.
     throw new AppError('ERR_SESSION_EXPIRED');
   }
   const token = await signAccessToken(

@@ -9,8 +9,12 @@ import { sha256 } from '../../../platform/security/tokens.js';
 
 export const RESET_CODE_MINUTES = 15;
 
-/** Always succeeds from the caller's view, so it cannot be used to learn which emails exist. */
-export async function requestPasswordReset(platform: Platform, email: string): Promise<void> {
+/**
+ * Runs in a job (sendPasswordResetJob), never in the request, so that neither the answer nor its
+ * time tells which emails exist. The mail goes in the user's language, else in the one the
+ * request was made in, else Portuguese.
+ */
+export async function requestPasswordReset(platform: Platform, email: string, requestLanguage?: Language): Promise<void> {
   const [user] = await unsafeSystemDb(platform.db).select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -23,7 +27,7 @@ export async function requestPasswordReset(platform: Platform, email: string): P
       expiresAt: new Date(Date.now() + RESET_CODE_MINUTES * 60_000),
     });
   });
-  const lang: Language = user.configs?.language ?? 'pt';
+  const lang: Language = user.configs?.language ?? requestLanguage ?? 'pt';
   const texts = mailTexts[lang];
   await platform.mailer.send({
     to: user.email,

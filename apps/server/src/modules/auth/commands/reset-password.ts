@@ -1,11 +1,12 @@
 // SECURITY-CRITICAL: sets a new password from a recovery code and ends every session of the user.
 import type { ResetPassword } from '@prosa/contracts';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { authSessions, passwordResets, users } from '../../../platform/db/schema.js';
+import { passwordResets, users } from '../../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Platform } from '../../../platform/platform.js';
 import { hashPassword } from '../../../platform/security/passwords.js';
+import { revokeSessions } from '../../../platform/security/sessions.js';
 import { sameHash, sha256 } from '../../../platform/security/tokens.js';
 
 const MAX_ATTEMPTS = 5;
@@ -31,7 +32,7 @@ export async function resetPassword(platform: Platform, input: ResetPassword): P
       }
       await tx.update(passwordResets, { usedAt: new Date() }, eq(passwordResets.id, reset.id));
       await tx.update(users, { passwordHash, updatedAt: new Date() }, eq(users.id, user.id));
-      await tx.update(authSessions, { revokedAt: new Date(), revokedReason: 'password_reset' }, and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt))!);
+      await revokeSessions(tx, { userId: user.id }, 'password_reset');
       return true;
     }),
   ).then((ok) => {

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Platform } from '../../../platform/platform.js';
 import { getPlan } from '../../admin/plans.queries.js';
-import { readPlatformSettings } from '../../admin/platform-settings.queries.js';
+import { readPlatformSettings, signupAllowed } from '../../admin/platform-settings.queries.js';
 import { createTenant } from '../../tenants/commands/create-tenant.js';
 
 const DAY_MS = 86_400_000;
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 /** A trial company on a public plan, due in `trialDays`, whose responsible person is its first admin. */
 export async function signupCompany(platform: Platform, input: Signup, now = new Date()) {
   const settings = await readPlatformSettings(platform.db);
-  if (settings.allowSignup === 'false') throw new AppError('ERR_USER_CREATION_DISABLED');
+  if (!signupAllowed(settings)) throw new AppError('ERR_USER_CREATION_DISABLED');
   // A plan the operator has not made public is answered as unknown, not as forbidden.
   const plan = await getPlan(platform.db, input.planId);
   if (!plan.isPublic) throw new AppError('ERR_NO_PLAN_FOUND');

@@ -1,35 +1,38 @@
 // SECURITY-CRITICAL: changes a user's profile, queues and password, and ends its other sessions
 // when its rights or its password change.
 import type { UpdateUser } from '@prosa/contracts';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { authSessions, userQueues, users } from '../../../platform/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { userQueues, users } from '../../../platform/db/schema.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
+import { cutSockets } from '../../../platform/realtime/publish.js';
 import { hashPassword } from '../../../platform/security/passwords.js';
+import { revokeSessions } from '../../../platform/security/sessions.js';
 import { assertQueuesExist } from '../../queues/queues.queries.js';
 import { emitUserChange } from '../users.events.js';
-import { assertMayUpdate } from '../users.policy.js';
+import { assertMayUpdate, isSupportEmail, sameIds } from '../users.policy.js';
 import { getUser, isEmailTaken, queueIdsOf, queuesOfUsers } from '../users.queries.js';
 
-/** Revokes every live session of `userId` but the caller's own (which keeps working). */
-async function revokeOtherSessions(scope: TenantScope, userId: number, keepSessionId: string, reason: string) {
-  await scope.update(
-    authSessions,
-    { revokedAt: new Date(), revokedReason: reason },
-    and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), ne(authSessions.id, keepSessionId))!,
-  );
-}
-
-export async function updateUser(scope: TenantScope, actor: AuthContext, id: number, input: UpdateUser) {
+export async function updateUser(
+  scope: TenantScope,
+  actor: AuthContext,
+  id: number,
+  input: UpdateUser,
+  supportEmails: string[],
+) {
   const target = await getUser(scope, id);
-  assertMayUpdate(actor, target, input, await queueIdsOf(scope, id));
+  const currentQueueIds = await queueIdsOf(scope, id);
+  assertMayUpdate(actor, target, input, currentQueueIds, supportEmails);
   const email = input.email !== undefined && input.email !== target.email ? input.email : undefined;
   if (email && (await isEmailTaken(scope, email, id))) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
   if (input.queues) await assertQueuesExist(scope, input.queues);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const profileChanged = input.profile !== undefined && input.profile !== target.profile;
+  // A support email makes its user an admin (SPEC §6): gaining or losing one changes rights too.
+  const supportChanged = email !== undefined && isSupportEmail(email, supportEmails) !== isSupportEmail(target.email, supportEmails);
+  const queuesChanged = input.queues !== undefined && !sameIds(input.queues, currentQueueIds);
 
   try {
     return await scope.transaction(async (tx) => {
@@ -53,9 +56,13 @@ export async function updateUser(scope: TenantScope, actor: AuthContext, id: num
           [...new Set(input.queues)].map((queueId) => ({ userId: id, queueId })),
         );
       }
-      if (profileChanged || passwordHash) {
-        await revokeOtherSessions(tx, id, actor.sessionId, profileChanged ? 'profile_changed' : 'password_changed');
+      // The caller's own session keeps working; the user's others end (and their sockets).
+      if (profileChanged || supportChanged || passwordHash) {
+        const reason = profileChanged ? 'profile_changed' : supportChanged ? 'rights_changed' : 'password_changed';
+        await revokeSessions(tx, { userId: id, except: actor.sessionId }, reason);
       }
+      // Sockets joined their queue rooms on connecting: the user's sockets reconnect into the new ones.
+      if (queuesChanged) cutSockets(tx, [{ kind: 'user', userId: id }]);
       const queues = (await queuesOfUsers(tx, [id])).get(id) ?? [];
       emitUserChange(tx, 'update', row!, queues);
       return { row: row!, queues };
