@@ -18,6 +18,7 @@ export const NO_SETTINGS: TicketSettings = {
   userContactWallet: false,
   spyticket: false,
   userReopenTicket: false,
+  hidePhoneNumber: false,
 };
 export const VISIBILITY_SETTINGS = [
   'none',

@@ -13,6 +13,8 @@ export interface TicketSettings {
   userContactWallet: boolean;
   spyticket: boolean;
   userReopenTicket: boolean;
+  /** Phone numbers are masked for everyone but admins and general supervisors. */
+  hidePhoneNumber: boolean;
 }
 
 /** Who is looking: the signed-in user, its queues and the tenant settings. */
@@ -55,6 +57,9 @@ export const SINGLE_TICKET: VisibilityOptions = { showAll: true, includeNotQueue
 
 /** Admins and general supervisors may ask to see every ticket. */
 export const maySeeAll = (v: Pick<TicketViewer, 'isAdmin' | 'profile'>) => v.isAdmin || v.profile === 'supervisor';
+
+/** Ticket payloads and exports carry masked contact numbers for this viewer (no viewer: masked). */
+export const masksNumbers = (v: TicketViewer | null) => !v || (v.settings.hidePhoneNumber && !maySeeAll(v));
 
 /** Supervisors of either kind (and admins) are exempt from "hide tickets assigned to others". */
 export const isSupervisorLike = (v: Pick<TicketViewer, 'isAdmin' | 'profile'>) =>

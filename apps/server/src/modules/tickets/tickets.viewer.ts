@@ -13,6 +13,7 @@ const KEYS = [
   'userContactWallet',
   'spyticket',
   'userReopenTicket',
+  'hidePhoneNumber',
 ] as const satisfies readonly (keyof TicketSettings)[];
 
 /** The settings that change ticket visibility and actions, in one query. */
