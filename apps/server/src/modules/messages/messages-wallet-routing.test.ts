@@ -62,7 +62,13 @@ describe('DirectTicketsToWallets on the inbound path', () => {
     expect(seen).toMatchObject({ status: 200, body: { status: 'open', userId: owner.userId, can: { reply: true } } });
     await vi.waitFor(() =>
       expect(
-        sent.some((s) => s.event === 'ticket' && s.room.kind === 'user' && s.room.userId === owner.userId && s.payload.ticket?.id === r.ticketId),
+        sent.some(
+          (s) =>
+            s.event === 'ticket' &&
+            s.room.kind === 'user' &&
+            s.room.userId === owner.userId &&
+            s.payload.ticket?.id === r.ticketId,
+        ),
       ).toBe(true),
     );
   });
@@ -81,7 +87,8 @@ describe('DirectTicketsToWallets on the inbound path', () => {
     const unowned = await ownedContact(a, null);
     const r1 = await inbound(h, a, channel, { from: { number: unowned.number, name: 'X' } });
     const r2 = await inbound(h, a, channel, { from: { number: phone(), name: 'Novo' } });
-    for (const r of [r1, r2]) expect(await ticketRow(h, a, r.ticketId!)).toMatchObject({ status: 'pending', userId: null });
+    for (const r of [r1, r2])
+      expect(await ticketRow(h, a, r.ticketId!)).toMatchObject({ status: 'pending', userId: null });
   });
 
   it("another company's setting changes nothing here", async () => {

@@ -36,7 +36,9 @@ const setting = (value: 'enabled' | 'disabled') =>
 
 beforeAll(async () => {
   h = await startHarness();
-  setEmitter(h.app.platform.db, (tenantId, room, event, payload) => sent.push({ tenantId, room, event, payload } as Sent));
+  setEmitter(h.app.platform.db, (tenantId, room, event, payload) =>
+    sent.push({ tenantId, room, event, payload } as Sent),
+  );
   a = await h.company();
   b = await h.company();
   f = ticketFactories(h.app.platform.db, a.tenantId);
@@ -103,9 +105,9 @@ describe('hidePhoneNumber on ticket payloads', () => {
   it('the search: parts of a hidden number find nothing, the whole number finds it', async () => {
     const t = await ticketOfNumber();
     const found = async (s: Session, q: string) =>
-      (await h.request('GET', `/tickets?status=pending&showAll=true&searchParam=${q}`, { token: s.token })).body.tickets.map(
-        (x: { id: number }) => x.id,
-      );
+      (
+        await h.request('GET', `/tickets?status=pending&showAll=true&searchParam=${q}`, { token: s.token })
+      ).body.tickets.map((x: { id: number }) => x.id);
     await setting('enabled');
     try {
       expect(await found(agent, '98765')).not.toContain(t.id);
@@ -122,7 +124,8 @@ describe('hidePhoneNumber on ticket payloads', () => {
     await setting('enabled');
     try {
       await h.request('PUT', `/tickets/${t.id}`, { token: agent.token, body: { status: 'open' } });
-      const to = (pred: (r: Room) => boolean) => sent.find((s) => s.event === 'ticket' && s.payload.ticket.id === t.id && pred(s.room));
+      const to = (pred: (r: Room) => boolean) =>
+        sent.find((s) => s.event === 'ticket' && s.payload.ticket.id === t.id && pred(s.room));
       await vi.waitFor(() => {
         expect(to((r) => r.kind === 'admins')).toBeDefined();
         expect(to((r) => r.kind === 'user' && r.userId === qsup.userId)).toBeDefined();

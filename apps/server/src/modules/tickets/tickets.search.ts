@@ -19,7 +19,11 @@ const FEW_CONTACTS = 500;
 
 function contactMatch(s: Pick<TicketSearch, 'term' | 'digits' | 'wholeNumber'>): SQL {
   const byNumber =
-    s.digits.length < 3 ? undefined : s.wholeNumber ? eq(contacts.number, s.digits) : like(contacts.number, `%${s.digits}%`);
+    s.digits.length < 3
+      ? undefined
+      : s.wholeNumber
+        ? eq(contacts.number, s.digits)
+        : like(contacts.number, `%${s.digits}%`);
   // A contact that wrote without a name is named after its number: with numbers masked, a term of
   // digits must not find it through its name either.
   if (s.wholeNumber && /^[\d\s()+.-]+$/.test(s.term)) return byNumber ?? sql`false`;
