@@ -49,6 +49,7 @@ export function factsOf(base: TicketBase): TicketFacts {
     isGroup: base.row.isGroup,
     chatbot: isChatbot(base.row),
     walletUserIds: base.wallets.map((w) => w.id),
+    isPrivate: base.row.isPrivate,
   };
 }
 
@@ -153,6 +154,7 @@ export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ti
     chatbot: isChatbot(row),
     startedAttendanceAt: row.startedAttendanceAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
+    isPrivate: row.isPrivate,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     can,

@@ -11,6 +11,7 @@ import {
   ZTicketCounts,
   ZTicketList,
   ZTicketLog,
+  ZTicketPrivacy,
   ZTicketToBot,
   ZUpdateTicket,
 } from '@prosa/contracts';
@@ -22,6 +23,7 @@ import { bulkCloseTickets } from './commands/bulk-close-tickets.js';
 import { bulkDeleteTickets } from './commands/bulk-delete-tickets.js';
 import { createTicket } from './commands/create-ticket.js';
 import { deleteTicket } from './commands/delete-ticket.js';
+import { setTicketPrivacy } from './commands/set-ticket-privacy.js';
 import { ticketToBot } from './commands/ticket-to-bot.js';
 import { updateTicket } from './commands/update-ticket.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
@@ -96,6 +98,18 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await ticketToBot(req.scope, req.auth, req.params.id, req.body.chatFlowId);
+      return viewOf(req, req.params.id);
+    },
+  );
+  // Its agent marks an open ticket private, or public again (the policy's markPrivate).
+  app.put(
+    '/tickets/:id/private',
+    {
+      config: { auth: 'user' },
+      schema: { ...schema, params: ZIdParams, body: ZTicketPrivacy, response: { 200: ZTicket } },
+    },
+    async (req) => {
+      await setTicketPrivacy(req.scope, req.auth, req.params.id, req.body.isPrivate);
       return viewOf(req, req.params.id);
     },
   );

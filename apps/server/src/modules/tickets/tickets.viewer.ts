@@ -14,6 +14,8 @@ const KEYS = [
   'spyticket',
   'userReopenTicket',
   'hidePhoneNumber',
+  'viewPrivateTickets',
+  'auditMode',
 ] as const satisfies readonly (keyof TicketSettings)[];
 
 /** The settings that change ticket visibility and actions, in one query. */

@@ -24,6 +24,15 @@ export function visibilitySql(
   v: TicketViewer,
   opts: VisibilityOptions,
 ): SQL {
+  // privateHidden: another agent's private ticket, unless admins may view private tickets.
+  const privacy =
+    v.isAdmin && v.settings.viewPrivateTickets
+      ? TRUE
+      : or(eq(tickets.isPrivate, false), isNull(tickets.userId), eq(tickets.userId, v.userId))!;
+  return and(privacy, rulesSql(db, owns, v, opts))!;
+}
+
+function rulesSql(db: DbExecutor, owns: TenantScope['owns'], v: TicketViewer, opts: VisibilityOptions): SQL {
   if (opts.showAll && maySeeAll(v)) return TRUE;
   const s = v.settings;
   const selected = opts.queueIds?.length ? opts.queueIds : undefined;

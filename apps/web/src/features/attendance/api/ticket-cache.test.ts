@@ -31,6 +31,7 @@ const NOTHING = {
   returnToQueue: false,
   transfer: false,
   delete: false,
+  markPrivate: false,
 };
 
 function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {
@@ -56,6 +57,7 @@ function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {
     chatbot: false,
     startedAttendanceAt: null,
     closedAt: null,
+    isPrivate: false,
     createdAt: at,
     updatedAt: at,
     can: { ...NOTHING, accept: true },

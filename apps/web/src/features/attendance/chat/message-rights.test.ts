@@ -36,6 +36,7 @@ const can = {
   returnToQueue: true,
   transfer: true,
   delete: false,
+  markPrivate: false,
 };
 const ticket = (actions: Partial<TicketRights['messageActions']>, reply = true): TicketRights => ({
   can: { ...can, reply },
