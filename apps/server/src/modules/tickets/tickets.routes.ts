@@ -1,5 +1,7 @@
 import {
   ZAttendanceFilter,
+  ZAuditLogList,
+  ZAuditLogQuery,
   ZBulkResult,
   ZBulkTickets,
   ZCreateTicket,
@@ -17,6 +19,7 @@ import {
 } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listAuditLogs } from './audit-log.js';
 import { accessTicket } from './commands/access-ticket.js';
 import { addNote } from './commands/add-note.js';
 import { bulkCloseTickets } from './commands/bulk-close-tickets.js';
@@ -70,7 +73,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/del-tickets',
     { config: { auth: 'admin' }, schema: { ...schema, body: ZBulkTickets, response: { 200: ZBulkResult } } },
-    async (req) => ({ count: await bulkDeleteTickets(req.scope, req.body.ticketIds) }),
+    async (req) => ({ count: await bulkDeleteTickets(req.scope, req.auth, req.body.ticketIds) }),
   );
   // Opening a ticket is logged ('access').
   app.get(
@@ -121,6 +124,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteTicket(req.scope, req.auth, req.params.id);
       return reply.status(204).send();
     },
+  );
+  // Audit mode's log (SPEC §6): admins and supervisors only, newest first, a page at a time.
+  app.get(
+    '/audit-logs',
+    {
+      config: { auth: 'supervisor' },
+      schema: { ...schema, querystring: ZAuditLogQuery, response: { 200: ZAuditLogList } },
+    },
+    (req) => listAuditLogs(req.scope, req.query.pageNumber),
   );
   app.get(
     '/tickets/:ticketId/logs',
