@@ -3,7 +3,11 @@
 // viewPrivateTickets lets admins see it. Returning it to the queue makes it public again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '../../platform/realtime/realtime.js';
+import { eq } from 'drizzle-orm';
+import { channels, contacts } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-scope.js';
 import { setEmitter } from '../../platform/realtime/publish.js';
+import { ingestInbound } from '../messages/commands/ingest-inbound.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
 import { ticketFactories } from './test-factories.js';
 
@@ -114,6 +118,29 @@ describe('private tickets', () => {
     } finally {
       await viewPrivate('disabled');
     }
+  });
+
+  it("a customer's message on it reaches its agent only, not the admins room", async () => {
+    const t = await privateTicket();
+    await withTenant(h.app.platform.db, a.tenantId, async (s) => {
+      const channel = (await s.first(channels, eq(channels.id, t.channelId!)))!;
+      const contact = (await s.first(contacts, eq(contacts.id, t.contactId)))!;
+      sent.splice(0);
+      const r = await ingestInbound(s, channel, {
+        kind: 'message',
+        externalId: `private-${t.id}`,
+        from: { number: contact.number, name: contact.name },
+        body: 'só para você',
+      });
+      expect(r.ticketId).toBe(t.id);
+    });
+    const rooms = () =>
+      sent
+        .filter((s) => s.event === 'message')
+        .map((s) => (s.room.kind === 'user' ? `user:${s.room.userId}` : s.room.kind));
+    await vi.waitFor(() => expect(rooms()).toContain(`user:${agent.userId}`));
+    expect(rooms()).not.toContain('admins');
+    expect(rooms()).not.toContain(`user:${member.userId}`);
   });
 
   it('returned to the queue it is public again; marked public it is visible again', async () => {
