@@ -152,6 +152,19 @@ describe('private tickets', () => {
     expect((await get(a.admin, u.id)).body).toMatchObject({ isPrivate: false });
   });
 
+  it("bulk close and bulk delete leave an agent's private ticket alone", async () => {
+    await viewPrivate('disabled');
+    const t = await privateTicket();
+    const body = { ticketIds: [t.id] };
+    expect((await h.request('POST', '/tickets/close-tickets', { token: a.admin.token, body })).body).toEqual({
+      count: 0,
+    });
+    expect((await h.request('POST', '/tickets/del-tickets', { token: a.admin.token, body })).body).toEqual({
+      count: 0,
+    });
+    expect((await get(agent, t.id)).body).toMatchObject({ status: 'open', isPrivate: true });
+  });
+
   it("another company's ticket answers 404 and is not changed", async () => {
     const theirs = await ticketFactories(h.app.platform.db, b.tenantId).ticket({ status: 'open' });
     const res = await h.request('PUT', `/tickets/${theirs.id}/private`, {

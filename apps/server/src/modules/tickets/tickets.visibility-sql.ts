@@ -24,12 +24,13 @@ export function visibilitySql(
   v: TicketViewer,
   opts: VisibilityOptions,
 ): SQL {
-  // privateHidden: another agent's private ticket, unless admins may view private tickets.
-  const privacy =
-    v.isAdmin && v.settings.viewPrivateTickets
-      ? TRUE
-      : or(eq(tickets.isPrivate, false), isNull(tickets.userId), eq(tickets.userId, v.userId))!;
-  return and(privacy, rulesSql(db, owns, v, opts))!;
+  return and(privacySql(v), rulesSql(db, owns, v, opts))!;
+}
+
+/** privateHidden as SQL: another agent's private ticket, unless admins may view private tickets. */
+export function privacySql(v: TicketViewer): SQL {
+  if (v.isAdmin && v.settings.viewPrivateTickets) return TRUE;
+  return or(eq(tickets.isPrivate, false), isNull(tickets.userId), eq(tickets.userId, v.userId))!;
 }
 
 function rulesSql(db: DbExecutor, owns: TenantScope['owns'], v: TicketViewer, opts: VisibilityOptions): SQL {
