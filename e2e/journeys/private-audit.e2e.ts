@@ -54,6 +54,7 @@ describe('private tickets and the audit log', () => {
       await expect(page.getByTestId('chat-private').textContent()).resolves.toBe('Tornar privado');
       await page.getByTestId('chat-private').click();
       await expect.poll(() => adminSees(adminToken, id)).toBe(false);
+      await expect(page.getByTestId('chat-private-badge').textContent()).resolves.toBe('Privado');
       await page.getByTestId('chat-more').click();
       await expect(page.getByTestId('chat-private').textContent()).resolves.toBe('Tornar público');
 

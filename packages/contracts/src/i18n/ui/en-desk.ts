@@ -97,6 +97,7 @@ export const uiEnDesk: DeskTexts = {
     chat: {
       back: 'Back to the list',
       protocol: 'Protocol {{protocol}}',
+      private: 'Private',
       status: { open: 'In service', pending: 'Waiting', closed: 'Closed' },
       notFound: 'Ticket not found or not accessible.',
       loadingOlder: 'Loading earlier messages…',

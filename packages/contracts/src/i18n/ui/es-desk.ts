@@ -97,6 +97,7 @@ export const uiEsDesk: DeskTexts = {
     chat: {
       back: 'Volver a la lista',
       protocol: 'Protocolo {{protocol}}',
+      private: 'Privado',
       status: { open: 'En atención', pending: 'Esperando', closed: 'Cerrada' },
       notFound: 'Atención no encontrada o sin acceso.',
       loadingOlder: 'Cargando mensajes anteriores…',

@@ -93,6 +93,7 @@ export const uiPtDesk = {
     chat: {
       back: 'Voltar à lista',
       protocol: 'Protocolo {{protocol}}',
+      private: 'Privado',
       status: { open: 'Em atendimento', pending: 'Aguardando', closed: 'Fechado' },
       notFound: 'Atendimento não encontrado ou sem acesso.',
       loadingOlder: 'Carregando mensagens anteriores…',
