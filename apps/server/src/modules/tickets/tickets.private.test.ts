@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Room } from '../../platform/realtime/realtime.js';
 import { eq } from 'drizzle-orm';
-import { channels, contacts } from '../../platform/db/schema.js';
+import { channels, contacts, schedules } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { setEmitter } from '../../platform/realtime/publish.js';
 import { ingestInbound } from '../messages/commands/ingest-inbound.js';
@@ -163,6 +163,26 @@ describe('private tickets', () => {
       count: 0,
     });
     expect((await get(agent, t.id)).body).toMatchObject({ status: 'open', isPrivate: true });
+  });
+
+  it("its scheduled messages stay out of the admin's schedule list", async () => {
+    await viewPrivate('disabled');
+    const t = await privateTicket();
+    const body = `agendado ${t.id}`;
+    await withTenant(h.app.platform.db, a.tenantId, (s) =>
+      s.insert(schedules, {
+        contactId: t.contactId,
+        ticketId: t.id,
+        userId: agent.userId,
+        body,
+        sendAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
+    const bodies = async (s: Session) =>
+      (await h.request('GET', '/schedule', { token: s.token })).body.schedules.map((x: { body: string }) => x.body);
+    expect(await bodies(agent)).toContain(body);
+    expect(await bodies(a.admin)).not.toContain(body);
+    expect(await bodies(sup)).not.toContain(body);
   });
 
   it("another company's ticket answers 404 and is not changed", async () => {
