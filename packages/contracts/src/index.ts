@@ -17,3 +17,4 @@ export * from './schemas/waba-templates.js';
 export * from './schemas/channels.js';
 export * from './schemas/meta.js';
 export * from './schemas/channel-webhooks.js';
+export * from './schemas/audit.js';

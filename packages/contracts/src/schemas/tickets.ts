@@ -64,6 +64,8 @@ export const ZTicket = z.object({
   chatbot: z.boolean(),
   startedAttendanceAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** Marked private by its agent: hidden from other users unless viewPrivateTickets (SPEC §6). */
+  isPrivate: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** What the viewer may do; screens do not re-derive it. */
@@ -77,6 +79,8 @@ export const ZTicket = z.object({
     delete: z.boolean(),
     /** Read its messages: a pending ticket of someone else only with `spyticket` (or as a supervisor). */
     read: z.boolean(),
+    /** Mark the ticket private or public again (its own agent, while open). */
+    markPrivate: z.boolean(),
   }),
   /**
    * What the viewer may do to this ticket's messages, the channel's provider included (a channel
@@ -114,6 +118,8 @@ export const ZCreateTicket = z.object({
 });
 export const ZBulkTickets = z.object({ ticketIds: z.array(ZId).min(1).max(500) });
 export const ZBulkResult = z.object({ count: z.number() });
+/** PUT /tickets/{id}/private: the agent marks its ticket private, or public again. */
+export const ZTicketPrivacy = z.object({ isPrivate: z.boolean() });
 /** PUT /tickets/bot/{id}: hand the ticket to a chatbot flow. */
 export const ZTicketToBot = z.object({ chatFlowId: ZId });
 /** GET /user/counttickets: open and pending tickets the caller may see, per tab. */

@@ -5,8 +5,8 @@
  * row the other transaction committed is read back.
  */
 import type { InboundEvent, ChannelRow } from '../../channels/types.js';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { contacts, tickets } from '../../platform/db/schema.js';
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { contacts, contactWallets, settings, tickets, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { nextProtocol } from '../tickets/protocol.js';
@@ -93,6 +93,35 @@ export async function createContact(
   const again = await tx.first(contacts, identityWhere(identity));
   if (!again) throw new Error('contact vanished after a conflicting insert');
   return again;
+}
+
+/**
+ * DirectTicketsToWallets (DOMAIN.md Wallets): the owner a customer's new ticket opens to — one of
+ * the contact's wallet, online first, then the oldest user — or null when the setting is off or
+ * the contact has no wallet. One statement; the fast path (inbound-fast-path.ts) inlines the same.
+ */
+export async function directedOwner(tx: TenantScope, contactId: number): Promise<number | null> {
+  const rows = await tx.query((db, owns) =>
+    db
+      .select({ userId: contactWallets.userId })
+      .from(contactWallets)
+      .innerJoin(users, owns(users, eq(users.id, contactWallets.userId)))
+      .where(
+        owns(
+          contactWallets,
+          eq(contactWallets.contactId, contactId),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(settings)
+              .where(owns(settings, eq(settings.key, 'DirectTicketsToWallets'), eq(settings.value, 'enabled'))),
+          ),
+        ),
+      )
+      .orderBy(desc(users.isOnline), asc(users.id))
+      .limit(1),
+  );
+  return rows[0]?.userId ?? null;
 }
 
 /** The last ticket of the contact on the channel, whatever its status (echoes of our own sends). */

@@ -182,7 +182,8 @@ const isAbort = (err: unknown): boolean =>
 
 /**
  * A customer's message that opens a ticket (no open or pending one on the channel), in ONE
- * statement: the contact (found, or inserted), the pending or open ticket with the message's
+ * statement: the contact (found, or inserted), the pending or open ticket (open to its wallet owner
+ * with DirectTicketsToWallets) with the message's
  * counters, its 'create' log and the message. Nothing is written when the message is already
  * stored. When a concurrent transaction made the contact or the ticket first, the statement's
  * snapshot cannot see that row: it writes nothing and answers null, and the caller takes the
@@ -209,13 +210,23 @@ function openStatement(t: number, column: (typeof COLUMN)[IdentityKind], quoted:
       select c.id, c.is_group from contacts c, fresh
       where fresh.ok and c.tenant_id = ${t} and ${whoIs('c', column, p)} and not exists (select 1 from ci)
       limit 1
+    ), d as (
+      -- DirectTicketsToWallets: the ticket opens to the contact's wallet owner (online first, then
+      -- the oldest user), else to the channel's default user. A new contact has no wallet.
+      select coalesce((
+        select cw.user_id from contact_wallets cw join users u on u.id = cw.user_id and u.tenant_id = cw.tenant_id
+        where cw.tenant_id = ${t} and cw.contact_id = c.id and exists (
+          select 1 from settings s where s.tenant_id = ${t} and s.key = 'DirectTicketsToWallets' and s.value = 'enabled')
+        order by u.is_online desc, u.id limit 1
+      ), ${p('userId')}::int) as user_id
+      from c
     ), t as (
       insert into tickets (tenant_id, contact_id, channel_id, queue_id, user_id, status, protocol, is_group,
         started_attendance_at, unread_messages, last_message, last_message_at, last_inbound_at)
-      select ${t}, c.id, ${p('channelId')}, ${p('queueId')}::int, ${p('userId')}::int,
-        case when ${p('userId')}::int is null then 'pending' else 'open' end, ${p('protocol')}, c.is_group,
-        case when ${p('userId')}::int is null then null else now() end, 1, ${p('preview')}, ${at}, ${at}
-      from c
+      select ${t}, c.id, ${p('channelId')}, ${p('queueId')}::int, d.user_id,
+        case when d.user_id is null then 'pending' else 'open' end, ${p('protocol')}, c.is_group,
+        case when d.user_id is null then null else now() end, 1, ${p('preview')}, ${at}, ${at}
+      from c, d
       on conflict do nothing
       returning *
     ), l as (

@@ -8,6 +8,7 @@ import { users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
 import { getOwnTenant } from '../tenants/tenants.queries.js';
+import { contactFor } from '../tickets/tickets.presenter.js';
 import { assertMayRead } from './messages.policy.js';
 import { allTicketMessages } from './messages.queries.js';
 
@@ -15,7 +16,7 @@ import { allTicketMessages } from './messages.queries.js';
 const printable = (s: string) => s.replace(/[^\t\n\r\x20-\x7e\xa0-\xff]/gu, '?');
 
 export async function conversationPdf(scope: TenantScope, auth: AuthContext, ticketId: number): Promise<Buffer> {
-  const { base } = await assertMayRead(scope, auth, ticketId);
+  const { base, viewer } = await assertMayRead(scope, auth, ticketId);
   const tenant = await getOwnTenant(scope);
   const when = new Intl.DateTimeFormat('pt-BR', { timeZone: tenant.timezone, dateStyle: 'short', timeStyle: 'short' });
   const fmt = (d: Date | null) => (d ? when.format(d) : '-');
@@ -37,7 +38,9 @@ export async function conversationPdf(scope: TenantScope, auth: AuthContext, tic
     doc.on('error', reject);
   });
 
-  const { row, contact, queue, user, channel } = base;
+  // An export is a payload like any other: numbers hidden from the viewer stay hidden here.
+  const contact = contactFor(viewer, base.contact);
+  const { row, queue, user, channel } = base;
   doc
     .fontSize(16)
     .font('Helvetica-Bold')

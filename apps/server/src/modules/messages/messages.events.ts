@@ -13,7 +13,9 @@ import { contactWallets, tickets, userQueues, users } from '../../platform/db/sc
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
 import {
+  adminViewer,
   mayReadMessages,
+  privateHidden,
   type TicketFacts,
   type TicketSettings,
   type TicketViewer,
@@ -93,6 +95,7 @@ async function readers(scope: TenantScope, ticket: TicketRow): Promise<number[]>
     isGroup: ticket.isGroup,
     chatbot: isChatbot(ticket),
     walletUserIds,
+    isPrivate: ticket.isPrivate,
   };
   return candidates
     .filter((p) =>
@@ -122,8 +125,13 @@ export function emitMessage(scope: TenantScope, ticket: TicketRow | number, acti
       if (!row) return;
       queueMessageWebhook(s, row, action, message); // the channel's outbound webhook, in the background
       const payload = { action, message, ticketId: row.id };
-      publish(s, { kind: 'admins' }, 'message', payload);
-      for (const userId of await readers(s, row)) publish(s, { kind: 'user', userId }, 'message', payload);
+      const to = await readers(s, row);
+      // A private ticket's messages stay out of the admins room (unless viewPrivateTickets); an
+      // admin who is its agent gets them in its own room.
+      if (!privateHidden(adminViewer((await audienceOf(s)).settings), row))
+        publish(s, { kind: 'admins' }, 'message', payload);
+      else if (row.userId !== null && !to.includes(row.userId)) to.push(row.userId);
+      for (const userId of to) publish(s, { kind: 'user', userId }, 'message', payload);
     }).catch((err: unknown) => console.error('message event failed', err)),
   );
 }

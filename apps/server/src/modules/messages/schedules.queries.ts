@@ -10,7 +10,7 @@ import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
 import { maySeeAll, SINGLE_TICKET } from '../tickets/tickets.policy.js';
 import { loadViewer } from '../tickets/tickets.viewer.js';
-import { visibilitySql } from '../tickets/tickets.visibility-sql.js';
+import { privacySql, visibilitySql } from '../tickets/tickets.visibility-sql.js';
 
 export const SCHEDULES_PAGE = 50;
 
@@ -40,8 +40,9 @@ export async function listVisibleSchedules(
 ): Promise<z.infer<typeof ZScheduleList>> {
   const viewer = await loadViewer(scope, auth);
   const rows = await scope.query((db, owns) => {
+    // Admins and general supervisors see every schedule but those of an agent's private ticket.
     const visible = maySeeAll(viewer)
-      ? sql`true`
+      ? or(eq(schedules.userId, viewer.userId), privacySql(viewer))
       : or(
           eq(schedules.userId, viewer.userId),
           sql`(${tickets.id} is not null and ${visibilitySql(db, owns, viewer, SINGLE_TICKET)})`,

@@ -8,21 +8,17 @@ import { settings, userQueues, users } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
 import { factsOf, loadTicketBases, presentTicket, type TicketBase } from './tickets.presenter.js';
-import { isTicketVisible, type TicketSettings, type TicketViewer } from './tickets.policy.js';
+import {
+  adminViewer,
+  isTicketVisible,
+  privateHidden,
+  type TicketSettings,
+  type TicketViewer,
+} from './tickets.policy.js';
 import { ticketSettingsOf } from './tickets.viewer.js';
 import { queueTicketWebhook } from '../channel-webhooks/record-event.js';
 
 type Action = 'create' | 'update' | 'delete';
-
-/** A stand-in admin for the admins room: every admin sees every ticket and may act on it. */
-const adminViewer = (settings: TicketSettings): TicketViewer => ({
-  userId: 0,
-  profile: 'admin',
-  isAdmin: true,
-  ignoreWallet: true,
-  queueIds: [],
-  settings,
-});
 
 /** Who may be told about tickets: queue memberships and the people to judge, for a batch. */
 interface Audience {
@@ -74,10 +70,17 @@ const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v)
 function publishTicket(scope: TenantScope, base: TicketBase, action: Action, audience: Audience): void {
   const { row } = base;
   const { settings } = audience;
-  publish(scope, { kind: 'admins' }, 'ticket', { action, ticket: presentTicket(base, adminViewer(settings)) });
+  const facts = factsOf(base);
+  // A private ticket stays out of the admins room (unless viewPrivateTickets); an admin who is its
+  // agent hears of it in its own room.
+  if (!privateHidden(adminViewer(settings), facts)) {
+    publish(scope, { kind: 'admins' }, 'ticket', { action, ticket: presentTicket(base, adminViewer(settings)) });
+  } else if (row.userId !== null && !audience.people.some((u) => u.id === row.userId)) {
+    const owner = { ...adminViewer(settings), userId: row.userId };
+    publish(scope, { kind: 'user', userId: row.userId }, 'ticket', { action, ticket: presentTicket(base, owner) });
+  }
   // Candidates: members of the ticket's queue, the assigned user, general supervisors.
   const members = row.queueId ? (audience.members.get(row.queueId) ?? []) : [];
-  const facts = factsOf(base);
   for (const u of audience.people) {
     if (u.profile !== 'supervisor' && u.id !== row.userId && !members.includes(u.id)) continue;
     const viewer: TicketViewer = {

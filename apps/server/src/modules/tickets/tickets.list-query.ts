@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../platform/db/client.js';
 import { contactTags, settings, tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { maySeeAll, type TicketViewer } from './tickets.policy.js';
+import { masksNumbers, maySeeAll, type TicketViewer } from './tickets.policy.js';
 import { readTicketBase, ticketBasesSql, type TicketBase } from './tickets.presenter.js';
 import { resolveSearch, searchSql, type TicketSearch } from './tickets.search.js';
 import { chatbotSql, visibilitySql } from './tickets.visibility-sql.js';
@@ -46,7 +46,7 @@ export async function listTicketPage(
   const known = statuses.map((st) => viewer.pageSizes?.[st]);
   const [size, search] = await Promise.all([
     known.every((n) => n !== undefined) ? Math.min(Math.max(...known), 200) : pageSize(scope, statuses),
-    resolveSearch(scope, f.searchParam),
+    resolveSearch(scope, f.searchParam, masksNumbers(viewer)),
   ]);
   // The page, its tickets' views and the capped count in one statement (one round trip). Without
   // a search its SQL depends only on the viewer and the filter: built once per shape (runMemo)

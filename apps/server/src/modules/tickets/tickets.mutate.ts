@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
@@ -15,9 +15,19 @@ export interface TicketChange {
   viewer: TicketViewer;
 }
 
-/** Writes a patch of the ticket (and its updatedAt). */
+/**
+ * Writes a patch of the ticket (and its updatedAt). A private ticket that leaves its agent (return
+ * to queue, transfer to someone else) is private no more: privacy is its agent's choice.
+ */
 export async function patchTicket(tx: TenantScope, id: number, patch: Partial<Omit<TicketRow, 'id' | 'tenantId'>>) {
-  const [row] = await tx.update(tickets, { ...patch, updatedAt: new Date() }, eq(tickets.id, id));
+  const privacy =
+    patch.userId !== undefined && patch.isPrivate === undefined
+      ? {
+          isPrivate:
+            sql`${tickets.isPrivate} and ${tickets.userId} is not distinct from ${patch.userId}` as unknown as boolean,
+        }
+      : {};
+  const [row] = await tx.update(tickets, { ...patch, ...privacy, updatedAt: new Date() }, eq(tickets.id, id));
   return row!;
 }
 

@@ -18,6 +18,9 @@ export const NO_SETTINGS: TicketSettings = {
   userContactWallet: false,
   spyticket: false,
   userReopenTicket: false,
+  hidePhoneNumber: false,
+  viewPrivateTickets: false,
+  auditMode: false,
 };
 export const VISIBILITY_SETTINGS = [
   'none',
@@ -26,6 +29,7 @@ export const VISIBILITY_SETTINGS = [
   'NotViewTicketsQueueUndefined',
   'DirectTicketsToWallets',
   'userContactWallet',
+  'viewPrivateTickets',
 ] as const;
 export type VisibilitySetting = (typeof VISIBILITY_SETTINGS)[number];
 export const settingsWith = (s: VisibilitySetting): TicketSettings =>
@@ -52,6 +56,7 @@ const t = (over: Partial<TicketFacts>): TicketFacts => ({
   isGroup: false,
   chatbot: false,
   walletUserIds: [],
+  isPrivate: false,
   ...over,
 });
 
@@ -68,6 +73,9 @@ export const KINDS = {
   chatbot: t({ chatbot: true }),
   walletMine: t({ walletUserIds: [ME] }),
   walletOther: t({ walletUserIds: [OTHER] }),
+  privateOwn: t({ status: 'open', userId: ME, isPrivate: true }),
+  privateOfOther: t({ status: 'open', userId: OTHER, isPrivate: true }),
+  privateUnassigned: t({ isPrivate: true }),
 } satisfies Record<string, TicketFacts>;
 export type Kind = keyof typeof KINDS;
 
@@ -85,6 +93,10 @@ const BASE: Record<Kind, string> = {
   chatbot: 'UFSA',
   walletMine: 'UFSA',
   walletOther: 'UFSA',
+  privateOwn: 'UFSA',
+  // Another agent's private ticket: nobody, admins included.
+  privateOfOther: '',
+  privateUnassigned: 'UFSA',
 };
 
 /** What each setting changes in BASE (showAll off). */
@@ -101,12 +113,17 @@ const CHANGES: Record<VisibilitySetting, Partial<Record<Kind, string>>> = {
     queueGroup: 'FSA',
     chatbot: 'FSA',
     walletOther: 'FSA',
+    privateUnassigned: 'FSA',
   },
+  viewPrivateTickets: { privateOfOther: 'A' },
 };
+
+/** Kinds whose answer showAll does not change (a private ticket is hidden from showAll too). */
+const SHOW_ALL_EXEMPT: readonly Kind[] = ['privateOwn', 'privateOfOther'];
 
 /** The expected answer: does `profileCode` see `kind` with `setting` on? */
 export function expected(setting: VisibilitySetting, kind: Kind, profileCode: string, showAll: boolean): boolean {
   // Admins and general supervisors with showAll see everything.
-  if (showAll && (profileCode === 'A' || profileCode === 'S')) return true;
+  if (showAll && (profileCode === 'A' || profileCode === 'S') && !SHOW_ALL_EXEMPT.includes(kind)) return true;
   return (CHANGES[setting][kind] ?? BASE[kind]).includes(profileCode);
 }

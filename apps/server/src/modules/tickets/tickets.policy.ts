@@ -13,6 +13,12 @@ export interface TicketSettings {
   userContactWallet: boolean;
   spyticket: boolean;
   userReopenTicket: boolean;
+  /** Phone numbers are masked for everyone but admins and general supervisors. */
+  hidePhoneNumber: boolean;
+  /** Admins see tickets their agents marked private. */
+  viewPrivateTickets: boolean;
+  /** Tickets that admins and supervisors open without being their agent are logged (audit_logs). */
+  auditMode: boolean;
 }
 
 /** Who is looking: the signed-in user, its queues and the tenant settings. */
@@ -39,6 +45,8 @@ export interface TicketFacts {
   chatbot: boolean;
   /** Owners of the contact's wallet. */
   walletUserIds: readonly number[];
+  /** Marked private by its agent. */
+  isPrivate: boolean;
 }
 
 export interface VisibilityOptions {
@@ -53,8 +61,21 @@ export interface VisibilityOptions {
 /** A single ticket (opened by id, or a pushed event) is judged as the widest list would show it. */
 export const SINGLE_TICKET: VisibilityOptions = { showAll: true, includeNotQueueDefined: true };
 
+/** A stand-in admin for the admins room: every admin sees every ticket (private ones aside). */
+export const adminViewer = (settings: TicketSettings): TicketViewer => ({
+  userId: 0,
+  profile: 'admin',
+  isAdmin: true,
+  ignoreWallet: true,
+  queueIds: [],
+  settings,
+});
+
 /** Admins and general supervisors may ask to see every ticket. */
 export const maySeeAll = (v: Pick<TicketViewer, 'isAdmin' | 'profile'>) => v.isAdmin || v.profile === 'supervisor';
+
+/** Ticket payloads and exports carry masked contact numbers for this viewer (no viewer: masked). */
+export const masksNumbers = (v: TicketViewer | null) => !v || (v.settings.hidePhoneNumber && !maySeeAll(v));
 
 /** Supervisors of either kind (and admins) are exempt from "hide tickets assigned to others". */
 export const isSupervisorLike = (v: Pick<TicketViewer, 'isAdmin' | 'profile'>) =>
@@ -67,7 +88,17 @@ export const walletRulesApply = (v: TicketViewer) =>
   !v.ignoreWallet &&
   (v.settings.DirectTicketsToWallets || v.settings.userContactWallet);
 
+/**
+ * A private ticket is its agent's alone (it stops being private when it leaves its agent, see
+ * patchTicket): hidden from every other user, admins included, unless
+ * viewPrivateTickets lets admins see it. Checked before anything else, showAll included.
+ */
+export const privateHidden = (v: TicketViewer, t: Pick<TicketFacts, 'isPrivate' | 'userId'>) =>
+  // Without an agent a ticket is nobody's private one (it would be lost to everyone).
+  t.isPrivate && t.userId !== null && t.userId !== v.userId && !(v.isAdmin && v.settings.viewPrivateTickets);
+
 export function isTicketVisible(v: TicketViewer, t: TicketFacts, opts: VisibilityOptions = SINGLE_TICKET): boolean {
+  if (privateHidden(v, t)) return false;
   // Admins and general supervisors with showAll: everything (the list filters by channel and user).
   if (opts.showAll && maySeeAll(v)) return true;
   // The queue filter the viewer chose narrows every ticket, its own included.
@@ -106,7 +137,8 @@ export function mayReadMessages(v: TicketViewer, t: TicketFacts): boolean {
   return v.settings.spyticket;
 }
 
-export type TicketAction = 'accept' | 'reply' | 'close' | 'reopen' | 'returnToQueue' | 'transfer' | 'delete';
+export type TicketAction =
+  'accept' | 'reply' | 'close' | 'reopen' | 'returnToQueue' | 'transfer' | 'delete' | 'markPrivate';
 export type TicketCan = Record<TicketAction, boolean>;
 
 export const NOTHING: TicketCan = {
@@ -117,6 +149,7 @@ export const NOTHING: TicketCan = {
   returnToQueue: false,
   transfer: false,
   delete: false,
+  markPrivate: false,
 };
 
 /** What the viewer may do with the ticket; sent with it so screens do not re-derive it. */
@@ -134,6 +167,8 @@ export function ticketCan(v: TicketViewer | null, t: TicketFacts): TicketCan {
     returnToQueue: t.status === 'open' && (own || sup),
     transfer: t.status !== 'closed' && handles,
     delete: sup,
+    // Only the agent working the ticket marks it private (or public again).
+    markPrivate: t.status === 'open' && own,
   };
 }
 

@@ -14,7 +14,8 @@ import { messageActionsFor } from '../../channels/message-actions.js';
 import { jsonRowReader } from '../../platform/db/json-rows.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
-import { mayReadMessages, ticketCan, type TicketFacts, type TicketViewer } from './tickets.policy.js';
+import { maskNumber } from '../contacts/contacts.presenter.js';
+import { masksNumbers, mayReadMessages, ticketCan, type TicketFacts, type TicketViewer } from './tickets.policy.js';
 import { loadViewer } from './tickets.viewer.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -48,6 +49,7 @@ export function factsOf(base: TicketBase): TicketFacts {
     isGroup: base.row.isGroup,
     chatbot: isChatbot(base.row),
     walletUserIds: base.wallets.map((w) => w.id),
+    isPrivate: base.row.isPrivate,
   };
 }
 
@@ -117,6 +119,17 @@ function json<T>(v: unknown): T {
   return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
+/**
+ * The ticket's contact as `viewer` may see it: with hidePhoneNumber, agents and queue supervisors
+ * get the number masked, and the name too when it is the number (a contact that wrote without a
+ * name is named after its number).
+ */
+export function contactFor(viewer: TicketViewer | null, contact: TicketBase['contact']): TicketBase['contact'] {
+  if (!masksNumbers(viewer)) return contact;
+  const name = contact.name === contact.number ? maskNumber(contact.name) : contact.name;
+  return { ...contact, name, number: maskNumber(contact.number) };
+}
+
 export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ticket {
   const { row } = base;
   const facts = factsOf(base);
@@ -131,7 +144,7 @@ export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ti
     chatFlowId: row.chatFlowId,
     isGroup: row.isGroup,
     contactId: row.contactId,
-    contact: { ...base.contact, tags: base.tags, wallets: base.wallets },
+    contact: { ...contactFor(viewer, base.contact), tags: base.tags, wallets: base.wallets },
     queue: base.queue,
     user: base.user,
     channel: base.channel,
@@ -142,6 +155,7 @@ export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ti
     chatbot: isChatbot(row),
     startedAttendanceAt: row.startedAttendanceAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
+    isPrivate: row.isPrivate,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     can,

@@ -22,6 +22,7 @@ export async function factsOfRow(scope: TenantScope, row: TicketRow): Promise<Ti
     isGroup: row.isGroup,
     chatbot: isChatbot(row),
     walletUserIds: wallets.map((w) => w.userId),
+    isPrivate: row.isPrivate,
   };
 }
 

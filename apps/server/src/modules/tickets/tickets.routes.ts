@@ -1,5 +1,7 @@
 import {
   ZAttendanceFilter,
+  ZAuditLogList,
+  ZAuditLogQuery,
   ZBulkResult,
   ZBulkTickets,
   ZCreateTicket,
@@ -11,17 +13,20 @@ import {
   ZTicketCounts,
   ZTicketList,
   ZTicketLog,
+  ZTicketPrivacy,
   ZTicketToBot,
   ZUpdateTicket,
 } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listAuditLogs } from './audit-log.js';
 import { accessTicket } from './commands/access-ticket.js';
 import { addNote } from './commands/add-note.js';
 import { bulkCloseTickets } from './commands/bulk-close-tickets.js';
 import { bulkDeleteTickets } from './commands/bulk-delete-tickets.js';
 import { createTicket } from './commands/create-ticket.js';
 import { deleteTicket } from './commands/delete-ticket.js';
+import { setTicketPrivacy } from './commands/set-ticket-privacy.js';
 import { ticketToBot } from './commands/ticket-to-bot.js';
 import { updateTicket } from './commands/update-ticket.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
@@ -69,7 +74,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/del-tickets',
     { config: { auth: 'admin' }, schema: { ...schema, body: ZBulkTickets, response: { 200: ZBulkResult } } },
-    async (req) => ({ count: await bulkDeleteTickets(req.scope, req.body.ticketIds) }),
+    async (req) => ({ count: await bulkDeleteTickets(req.scope, req.auth, req.body.ticketIds) }),
   );
   // Opening a ticket is logged ('access').
   app.get(
@@ -100,6 +105,18 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       return viewOf(req, req.params.id);
     },
   );
+  // Its agent marks an open ticket private, or public again (the policy's markPrivate).
+  app.put(
+    '/tickets/:id/private',
+    {
+      config: { auth: 'user' },
+      schema: { ...schema, params: ZIdParams, body: ZTicketPrivacy, response: { 200: ZTicket } },
+    },
+    async (req) => {
+      await setTicketPrivacy(req.scope, req.auth, req.params.id, req.body.isPrivate);
+      return viewOf(req, req.params.id);
+    },
+  );
   // Admins and supervisors only (the policy also requires the ticket be visible to them).
   app.delete(
     '/tickets/:id',
@@ -108,6 +125,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteTicket(req.scope, req.auth, req.params.id);
       return reply.status(204).send();
     },
+  );
+  // Audit mode's log (SPEC §6): admins and supervisors only, newest first, a page at a time.
+  app.get(
+    '/audit-logs',
+    {
+      config: { auth: 'supervisor' },
+      schema: { ...schema, querystring: ZAuditLogQuery, response: { 200: ZAuditLogList } },
+    },
+    (req) => listAuditLogs(req.scope, req.query.pageNumber),
   );
   app.get(
     '/tickets/:ticketId/logs',

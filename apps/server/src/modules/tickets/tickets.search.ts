@@ -1,4 +1,4 @@
-import { and, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { nameMatches } from '../contacts/contacts.queries.js';
 import type { DbExecutor } from '../../platform/db/client.js';
 import { contacts, tickets } from '../../platform/db/schema.js';
@@ -8,6 +8,8 @@ import type { TenantScope } from '../../platform/db/tenant-scope.js';
 export interface TicketSearch {
   term: string;
   digits: string;
+  /** The viewer sees masked numbers: only the whole number finds a contact (parts would rebuild it). */
+  wholeNumber: boolean;
   /** The matching contacts when few; null when many (then matched in the list query itself). */
   contactIds: number[] | null;
 }
@@ -15,8 +17,17 @@ export interface TicketSearch {
 /** Up to this many matching contacts are looked up first; beyond, the term is common enough. */
 const FEW_CONTACTS = 500;
 
-function contactMatch(s: Pick<TicketSearch, 'term' | 'digits'>): SQL {
-  return or(nameMatches(s.term), s.digits.length >= 3 ? like(contacts.number, `%${s.digits}%`) : undefined)!;
+function contactMatch(s: Pick<TicketSearch, 'term' | 'digits' | 'wholeNumber'>): SQL {
+  const byNumber =
+    s.digits.length < 3
+      ? undefined
+      : s.wholeNumber
+        ? eq(contacts.number, s.digits)
+        : like(contacts.number, `%${s.digits}%`);
+  // A contact that wrote without a name is named after its number: with numbers masked, a term of
+  // digits must not find it through its name either.
+  if (s.wholeNumber && /^[\d\s()+.-]+$/.test(s.term)) return byNumber ?? sql`false`;
+  return or(nameMatches(s.term), byNumber)!;
 }
 
 /**
@@ -25,10 +36,14 @@ function contactMatch(s: Pick<TicketSearch, 'term' | 'digits'>): SQL {
  * then walking the tickets newest first finds a page of matches quickly, so the match stays in
  * the list query.
  */
-export async function resolveSearch(scope: TenantScope, raw: string): Promise<TicketSearch | undefined> {
+export async function resolveSearch(
+  scope: TenantScope,
+  raw: string,
+  wholeNumber = false,
+): Promise<TicketSearch | undefined> {
   const term = raw.trim();
   if (!term) return undefined;
-  const s = { term, digits: term.replace(/\D/g, '') };
+  const s = { term, digits: term.replace(/\D/g, ''), wholeNumber };
   const rows = await scope.query((db, owns) =>
     db
       .select({ id: contacts.id })

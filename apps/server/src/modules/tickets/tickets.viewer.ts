@@ -13,6 +13,9 @@ const KEYS = [
   'userContactWallet',
   'spyticket',
   'userReopenTicket',
+  'hidePhoneNumber',
+  'viewPrivateTickets',
+  'auditMode',
 ] as const satisfies readonly (keyof TicketSettings)[];
 
 /** The settings that change ticket visibility and actions, in one query. */

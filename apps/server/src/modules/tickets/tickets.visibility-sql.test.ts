@@ -48,6 +48,7 @@ beforeAll(async () => {
       queueId: real(k.queueId),
       userId: k.userId === null ? null : real(k.userId),
       isGroup: k.isGroup,
+      isPrivate: k.isPrivate,
       ...(k.chatbot ? (kind === 'chatbot' ? { chatFlowId: 7 } : { botState: { step: 1 } }) : {}),
     });
     made.set(row.id, {

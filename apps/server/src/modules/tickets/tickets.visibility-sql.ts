@@ -24,6 +24,16 @@ export function visibilitySql(
   v: TicketViewer,
   opts: VisibilityOptions,
 ): SQL {
+  return and(privacySql(v), rulesSql(db, owns, v, opts))!;
+}
+
+/** privateHidden as SQL: another agent's private ticket, unless admins may view private tickets. */
+export function privacySql(v: TicketViewer): SQL {
+  if (v.isAdmin && v.settings.viewPrivateTickets) return TRUE;
+  return or(eq(tickets.isPrivate, false), isNull(tickets.userId), eq(tickets.userId, v.userId))!;
+}
+
+function rulesSql(db: DbExecutor, owns: TenantScope['owns'], v: TicketViewer, opts: VisibilityOptions): SQL {
   if (opts.showAll && maySeeAll(v)) return TRUE;
   const s = v.settings;
   const selected = opts.queueIds?.length ? opts.queueIds : undefined;

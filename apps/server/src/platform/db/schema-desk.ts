@@ -230,6 +230,8 @@ export const tickets = pgTable(
     ratingUntil: timestamp('rating_until', { withTimezone: true }),
     /** The invalid-answer text went out once; the next non-rating ends the wait. */
     ratingInvalidSent: boolean('rating_invalid_sent').notNull().default(false),
+    /** Marked private by its agent: hidden from every other user unless viewPrivateTickets (SPEC §6). */
+    isPrivate: boolean('is_private').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

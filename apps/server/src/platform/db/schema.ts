@@ -4,6 +4,7 @@
  */
 import * as accounts from './schema-accounts.js';
 import * as desk from './schema-desk.js';
+import * as audit from './schema-audit.js';
 
 export * from './schema-platform.js';
 export * from './schema-accounts.js';
@@ -12,6 +13,7 @@ export * from './schema-channels.js';
 export * from './schema-whatsapp.js';
 export * from './schema-channel-webhooks.js';
 export * from './schema-message-actions.js';
+export * from './schema-audit.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {
@@ -33,4 +35,5 @@ export const tenantTables = {
   messages: desk.messages,
   inboundEvents: desk.inboundEvents,
   schedules: desk.schedules,
+  auditLogs: audit.auditLogs,
 };

@@ -6,6 +6,7 @@ import { toastError } from '../../shared/errors/toast-error';
 import { notifySuccess } from '../../shared/ui/notify';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorBlock, LoadingBlock } from '../../shared/ui/query-state';
+import { AuditLogPanel } from './audit-log-panel';
 import { SettingControl } from './setting-control';
 import { SETTING_GROUPS, controlKind } from './setting-groups';
 import { useSaveSetting, useSettings } from './use-settings';
@@ -51,6 +52,7 @@ export function SettingsPage() {
           ))}
         </SimpleGrid>
       )}
+      <AuditLogPanel />
     </>
   );
 }

@@ -5,6 +5,20 @@ type AdminTexts = Pick<UiCatalogue, 'settings' | 'businessHours' | 'financial' |
 /** Company and platform administration texts in English; spread into uiEn (en.ts). */
 export const uiEnAdmin: AdminTexts = {
   settings: {
+    audit: {
+      title: 'Audit log',
+      subtitle: "With audit mode on: who opened other people's tickets and which tickets were deleted.",
+      empty: 'Nothing logged yet.',
+      when: 'When',
+      who: 'Who',
+      action: 'Action',
+      ticket: 'Ticket',
+      contact: 'Contact',
+      removedUser: 'Removed user',
+      actions: { access: 'Opened', delete: 'Deleted' },
+      previous: 'Previous',
+      next: 'Next',
+    },
     title: 'Settings',
     subtitle: "Your company's service rules. Every change is saved right away.",
     saved: 'Setting saved.',

@@ -106,6 +106,7 @@ export const uiEnDesk: DeskTexts = {
     chat: {
       back: 'Back to the list',
       protocol: 'Protocol {{protocol}}',
+      private: 'Private',
       status: { open: 'In service', pending: 'Waiting', closed: 'Closed' },
       notFound: 'Ticket not found or not accessible.',
       loadingOlder: 'Loading earlier messages…',
@@ -136,6 +137,10 @@ export const uiEnDesk: DeskTexts = {
       deleteConfirm: 'Delete ticket {{protocol}} and all its messages? This cannot be undone.',
       pdf: 'Download conversation as PDF',
       pdfPreparing: 'Generating the PDF, this may take a few minutes…',
+      makePrivate: 'Make private',
+      makePublic: 'Make public',
+      madePrivate: 'Private ticket: only you see it.',
+      madePublic: 'The ticket is no longer private.',
       panel: 'Contact details',
       closeTitle: 'Resolve ticket',
       closeIntro: 'The ticket will be closed. You can send a farewell message first.',

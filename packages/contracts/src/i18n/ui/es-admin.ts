@@ -5,6 +5,20 @@ type AdminTexts = Pick<UiCatalogue, 'settings' | 'businessHours' | 'financial' |
 /** Company and platform administration texts in Spanish; spread into uiEs (es.ts). */
 export const uiEsAdmin: AdminTexts = {
   settings: {
+    audit: {
+      title: 'Registro de auditoría',
+      subtitle: 'Con el modo auditoría activo: quién abrió atenciones de otros y qué atenciones se eliminaron.',
+      empty: 'Nada registrado todavía.',
+      when: 'Cuándo',
+      who: 'Quién',
+      action: 'Acción',
+      ticket: 'Atención',
+      contact: 'Contacto',
+      removedUser: 'Usuario eliminado',
+      actions: { access: 'Abrió', delete: 'Eliminó' },
+      previous: 'Anteriores',
+      next: 'Siguientes',
+    },
     title: 'Configuración',
     subtitle: 'Reglas de atención de la empresa. Cada cambio se guarda al instante.',
     saved: 'Configuración guardada.',

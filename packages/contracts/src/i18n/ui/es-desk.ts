@@ -106,6 +106,7 @@ export const uiEsDesk: DeskTexts = {
     chat: {
       back: 'Volver a la lista',
       protocol: 'Protocolo {{protocol}}',
+      private: 'Privado',
       status: { open: 'En atención', pending: 'Esperando', closed: 'Cerrada' },
       notFound: 'Atención no encontrada o sin acceso.',
       loadingOlder: 'Cargando mensajes anteriores…',
@@ -136,6 +137,10 @@ export const uiEsDesk: DeskTexts = {
       deleteConfirm: '¿Eliminar la atención {{protocol}} y todos sus mensajes? Esta acción no se puede deshacer.',
       pdf: 'Descargar la conversación en PDF',
       pdfPreparing: 'Generando el PDF, puede tardar algunos minutos…',
+      makePrivate: 'Hacer privado',
+      makePublic: 'Hacer público',
+      madePrivate: 'Atención privada: solo usted la ve.',
+      madePublic: 'La atención ya no es privada.',
       panel: 'Datos del contacto',
       closeTitle: 'Resolver atención',
       closeIntro: 'La atención se cerrará. Puedes enviar antes un mensaje de despedida.',

@@ -1,6 +1,20 @@
 /** Company and platform administration texts in Brazilian Portuguese; spread into uiPt (pt.ts). */
 export const uiPtAdmin = {
   settings: {
+    audit: {
+      title: 'Registro de auditoria',
+      subtitle: 'Com o modo auditoria ligado: quem abriu atendimentos de outros e quais atendimentos foram excluídos.',
+      empty: 'Nada registrado ainda.',
+      when: 'Quando',
+      who: 'Quem',
+      action: 'Ação',
+      ticket: 'Atendimento',
+      contact: 'Contato',
+      removedUser: 'Usuário removido',
+      actions: { access: 'Abriu', delete: 'Excluiu' },
+      previous: 'Anteriores',
+      next: 'Próximos',
+    },
     title: 'Configurações',
     subtitle: 'Regras de atendimento da empresa. Cada alteração é salva na hora.',
     saved: 'Configuração salva.',

@@ -102,6 +102,7 @@ export const uiPtDesk = {
     chat: {
       back: 'Voltar à lista',
       protocol: 'Protocolo {{protocol}}',
+      private: 'Privado',
       status: { open: 'Em atendimento', pending: 'Aguardando', closed: 'Fechado' },
       notFound: 'Atendimento não encontrado ou sem acesso.',
       loadingOlder: 'Carregando mensagens anteriores…',
@@ -132,6 +133,10 @@ export const uiPtDesk = {
       deleteConfirm: 'Excluir o atendimento {{protocol}} e todas as suas mensagens? Esta ação não pode ser desfeita.',
       pdf: 'Baixar conversa em PDF',
       pdfPreparing: 'Gerando o PDF, isso pode levar alguns minutos…',
+      makePrivate: 'Tornar privado',
+      makePublic: 'Tornar público',
+      madePrivate: 'Atendimento privado: só você o vê.',
+      madePublic: 'O atendimento não é mais privado.',
       panel: 'Dados do contato',
       closeTitle: 'Resolver atendimento',
       closeIntro: 'O atendimento será fechado. Você pode enviar uma mensagem de despedida antes.',

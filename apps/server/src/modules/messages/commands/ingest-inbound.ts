@@ -18,6 +18,7 @@ import type { TicketRow } from '../../tickets/tickets.presenter.js';
 import {
   createContact,
   createTicket,
+  directedOwner,
   findContactAndTicket,
   identityOf,
   latestTicket,
@@ -157,9 +158,16 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
 
       const existing = found.ticket ?? (fromMe ? await latestTicket(tx, channel.id, contact.id) : null);
       // A new ticket carries the counters of its first message: no second write.
+      // A customer's new ticket goes to its wallet owner when DirectTicketsToWallets is on.
+      const owner = existing || fromMe ? null : await directedOwner(tx, contact.id);
       const { ticket: target, created } = existing
         ? { ticket: existing, created: false }
-        : await createTicket(tx, channel, contact, { ...counters, unreadMessages: fromMe ? 0 : 1, protocol });
+        : await createTicket(tx, channel, contact, {
+            ...counters,
+            unreadMessages: fromMe ? 0 : 1,
+            protocol,
+            ...(owner ? { userId: owner } : {}),
+          });
       let ticket = target;
       const quotedId = event.quotedExternalId
         ? sql`(select ${messages.id} from ${messages} where ${messages.tenantId} = ${tx.tenantId} and ${messages.channelId} = ${channel.id} and ${messages.externalId} = ${event.quotedExternalId} limit 1)`

@@ -32,6 +32,7 @@ const NOTHING = {
   transfer: false,
   delete: false,
   read: false,
+  markPrivate: false,
 };
 
 function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {
@@ -57,6 +58,7 @@ function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {
     chatbot: false,
     startedAttendanceAt: null,
     closedAt: null,
+    isPrivate: false,
     createdAt: at,
     updatedAt: at,
     can: { ...NOTHING, accept: true },

@@ -31,6 +31,16 @@ export function useUpdateTicket() {
   });
 }
 
+/** PUT /tickets/:id/private: its agent marks the ticket private, or public again (can.markPrivate). */
+export function useTicketPrivacy() {
+  const apply = useApplyTicket();
+  return useMutation({
+    mutationFn: ({ id, isPrivate }: { id: number; isPrivate: boolean }) =>
+      http.put<Ticket>(`/tickets/${id}/private`, { isPrivate }),
+    onSuccess: apply,
+  });
+}
+
 export function useDeleteTicket() {
   const qc = useQueryClient();
   return useMutation({

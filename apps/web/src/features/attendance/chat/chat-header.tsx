@@ -42,6 +42,17 @@ export function ChatHeader({ ticket, onTogglePanel }: { ticket: Ticket; onToggle
             >
               {t(`desk.chat.status.${ticket.status}`)}
             </Badge>
+            {ticket.isPrivate && (
+              <Badge
+                style={{ flexShrink: 0 }}
+                size="xs"
+                variant="outline"
+                color="gray"
+                data-testid="chat-private-badge"
+              >
+                {t('desk.chat.private')}
+              </Badge>
+            )}
           </Group>
           <Group gap={8} wrap="nowrap" style={{ overflow: 'hidden' }}>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="chat-protocol">

@@ -37,6 +37,7 @@ const can = {
   transfer: true,
   delete: false,
   read: true,
+  markPrivate: false,
 };
 const ticket = (actions: Partial<TicketRights['messageActions']>, reply = true): TicketRights => ({
   can: { ...can, reply },

@@ -7,6 +7,8 @@ import {
   IconDots,
   IconFileTypePdf,
   IconLayoutSidebarRight,
+  IconLock,
+  IconLockOpen,
   IconPlayerPlay,
   IconRefresh,
   IconTrash,
@@ -19,7 +21,7 @@ import { saveBlob } from '../../../shared/api/upload';
 import { toastError } from '../../../shared/errors/toast-error';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { notifyNotice, notifySuccess } from '../../../shared/ui/notify';
-import { useDeleteTicket, useUpdateTicket } from '../api/use-ticket-actions';
+import { useDeleteTicket, useTicketPrivacy, useUpdateTicket } from '../api/use-ticket-actions';
 import { CloseTicketModal } from './close-ticket-modal';
 import { TransferTicketModal } from './transfer-ticket-modal';
 
@@ -31,6 +33,7 @@ export function TicketActions({ ticket, onTogglePanel }: { ticket: Ticket; onTog
   const navigate = useNavigate();
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
+  const privacy = useTicketPrivacy();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
   const { can } = ticket;
@@ -51,6 +54,16 @@ export function TicketActions({ ticket, onTogglePanel }: { ticket: Ticket; onTog
       setPdfBusy(false);
     }
   };
+
+  const togglePrivate = () =>
+    privacy.mutate(
+      { id: ticket.id, isPrivate: !ticket.isPrivate },
+      {
+        onSuccess: (saved) =>
+          notifySuccess(t(saved.isPrivate ? 'desk.actions.madePrivate' : 'desk.actions.madePublic')),
+        onError: toastError,
+      },
+    );
 
   const confirmDelete = () =>
     remove.mutate(ticket, {
@@ -153,6 +166,16 @@ export function TicketActions({ ticket, onTogglePanel }: { ticket: Ticket; onTog
           >
             {t('desk.actions.pdf')}
           </Menu.Item>
+          {can.markPrivate && (
+            <Menu.Item
+              leftSection={ticket.isPrivate ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+              onClick={togglePrivate}
+              disabled={privacy.isPending}
+              data-testid="chat-private"
+            >
+              {t(ticket.isPrivate ? 'desk.actions.makePublic' : 'desk.actions.makePrivate')}
+            </Menu.Item>
+          )}
           {can.delete && (
             <Menu.Item
               color="red"
