@@ -208,6 +208,10 @@ describe('web chat messages', () => {
       isEdited: false,
       isDeleted: false,
       reaction: '',
+      // A customer's message: no agent's name, not the end of the conversation, no rating asked.
+      senderName: '',
+      ended: false,
+      rating: false,
     });
     expect(res.body[1]).toMatchObject({ body: '', isDeleted: true });
     const other = await h.request('GET', `/webchat/${chA.token}/messages`, { token: v2.visitorToken });
