@@ -53,10 +53,17 @@ describe('service desk loop (web chat customer and agent)', () => {
       // covers the ticket list (its channel icons included).
       await page.setViewportSize(PHONE);
       // A long name may end in an ellipsis, but keeps a readable width; the protocol shows whole.
-      const name = await placement(page, '[data-testid="chat-contact-name"]');
-      expect(name.inWindow).toBe(true);
-      expect(name.clipped ? name.width : Number.POSITIVE_INFINITY).toBeGreaterThan(100);
-      expect(await placement(page, '[data-testid="chat-protocol"]')).toMatchObject({ inWindow: true, clipped: false });
+      // Polled: the menu column collapses with a transition after the resize, and the name's
+      // width grows as it does.
+      await expect
+        .poll(async () => {
+          const name = await placement(page, '[data-testid="chat-contact-name"]');
+          return name.inWindow && (!name.clipped || name.width > 100);
+        })
+        .toBe(true);
+      await expect
+        .poll(() => placement(page, '[data-testid="chat-protocol"]'))
+        .toMatchObject({ inWindow: true, clipped: false });
       await page.getByRole('button', { name: 'Voltar à lista' }).click();
       await page.getByTestId('ticket-tab-open').click();
       const icon = ticketRow(page, visitor).getByTestId('channel-icon');

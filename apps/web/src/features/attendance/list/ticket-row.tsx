@@ -1,7 +1,7 @@
-import { Badge, Box, Button, ColorSwatch, Group, Indicator, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, ColorSwatch, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Ticket } from '@prosa/contracts';
 import { IconUser } from '@tabler/icons-react';
-import { memo, type KeyboardEvent } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../ui/channel-icon';
 import { ContactAvatar } from '../ui/contact-avatar';
@@ -24,25 +24,18 @@ interface Props {
 export const TicketRow = memo(function TicketRow({ ticket, selected, pinned, accepting, onOpen, onAccept }: Props) {
   const { t } = useTranslation();
   const { contact, queue } = ticket;
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onOpen(ticket);
-    }
-  };
+  // The row is clicked anywhere with a mouse; for the keyboard and screen readers the contact's
+  // name is the row's button (its Enter/Space click bubbles to the row). The row itself is not a
+  // button: it holds the Accept button, and interactive controls must not be nested (WCAG 4.1.2).
   return (
     <Box
-      role="button"
-      tabIndex={0}
       onClick={() => onOpen(ticket)}
-      onKeyDown={onKey}
       className="prosa-ticket-row"
       data-selected={selected || undefined}
       data-testid="ticket-row"
       data-ticket-id={ticket.id}
       data-status={ticket.status}
       style={{ borderLeftColor: queue?.color ?? 'transparent' }}
-      aria-current={selected || undefined}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Indicator
@@ -60,9 +53,11 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, pinned, acc
         </Indicator>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap" justify="space-between">
-            <Text size="sm" fw={ticket.unreadMessages > 0 ? 700 : 600} truncate data-testid="ticket-row-name">
-              {contact.name}
-            </Text>
+            <UnstyledButton className="prosa-ticket-open" aria-current={selected || undefined}>
+              <Text size="sm" fw={ticket.unreadMessages > 0 ? 700 : 600} truncate data-testid="ticket-row-name">
+                {contact.name}
+              </Text>
+            </UnstyledButton>
             <Text size="xs" c={ticket.unreadMessages > 0 ? 'prosa' : 'dimmed'} fw={500} style={{ flexShrink: 0 }}>
               {listTime(ticket.lastMessageAt ?? ticket.updatedAt)}
             </Text>

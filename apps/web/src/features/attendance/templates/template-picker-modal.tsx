@@ -33,7 +33,7 @@ function TemplateOption({ template, onPick }: { template: WabaTemplate; onPick: 
           {template.text}
         </Text>
         {!usable && (
-          <Text size="xs" c="orange" mt={4}>
+          <Text size="xs" c="var(--mantine-color-orange-light-color)" mt={4}>
             {t('desk.templates.notSendable')}
           </Text>
         )}
