@@ -119,7 +119,8 @@ describe('the shared inbound pipeline', () => {
     );
     await sweepInboundJob.handler({}, { platform: h.app.platform, attempt: 1 });
     await expect.poll(async () => (await messagesOf(a, 'lost-1')).length, { timeout: 10_000 }).toBe(1);
-    expect((await eventRow(a, row.id))?.processedAt).toBeInstanceOf(Date);
+    // The payload is marked processed just after its message is stored.
+    await expect.poll(async () => (await eventRow(a, row.id))?.processedAt, { timeout: 10_000 }).toBeInstanceOf(Date);
   });
 
   it('a channel without a parsing adapter marks its payload processed with the reason', async () => {
