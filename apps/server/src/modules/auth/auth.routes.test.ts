@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Mail } from '../../platform/mail/mailer.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../platform/security/tokens.js';
 import { requestPasswordReset } from './commands/request-password-reset.js';
 import { PASSWORD, startHarness, uniqueEmail, type Company, type Harness } from '../../test/harness.js';
+import { forgot } from './forgot-password.test-support.js';
 
 let h: Harness;
 let a: Company;
@@ -166,7 +166,7 @@ describe('profiles and the platform operator', () => {
 describe('password recovery', () => {
   it('emails a code, refuses a wrong one, sets the new password and ends old sessions', async () => {
     const agent = await h.user(a, 'user');
-    const mail = await forgot(agent.email);
+    const mail = await forgot(h, agent.email);
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     const wrongCode = code === '000000' ? '111111' : '000000';
     const body = { email: agent.email, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' };
@@ -198,22 +198,6 @@ describe('password recovery', () => {
   });
 });
 
-/** Asks for a recovery code and answers the mail the job then sends. */
-async function forgot(email: string, language?: string): Promise<Mail> {
-  const before = h.mails.filter((m) => m.to === email).length;
-  const res = await h.request('POST', '/auth/forgot-password/', { body: { email, ...(language ? { language } : {}) } });
-  expect(res.status).toBe(204);
-  let mail: Mail | undefined;
-  await vi.waitFor(
-    () => {
-      const all = h.mails.filter((m) => m.to === email);
-      expect(all.length).toBe(before + 1);
-      mail = all.at(-1);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-  return mail!;
-}
 
 function decodeSid(token: string): string {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;

@@ -3,9 +3,9 @@ import { mailTexts } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
-import type { Mail } from '../../platform/mail/mailer.js';
 import { hashPassword } from '../../platform/security/passwords.js';
 import { PASSWORD, startHarness, uniqueEmail, type Company, type Harness } from '../../test/harness.js';
+import { forgot } from './forgot-password.test-support.js';
 
 let h: Harness;
 let a: Company;
@@ -27,22 +27,6 @@ async function userWithoutLogin(c: Company = a): Promise<string> {
   return email;
 }
 
-/** Asks for a recovery code and answers the mail the job then sends. */
-async function forgot(email: string, language?: string): Promise<Mail> {
-  const before = h.mails.filter((m) => m.to === email).length;
-  const res = await h.request('POST', '/auth/forgot-password/', { body: { email, ...(language ? { language } : {}) } });
-  expect(res.status).toBe(204);
-  let mail: Mail | undefined;
-  await vi.waitFor(
-    () => {
-      const all = h.mails.filter((m) => m.to === email);
-      expect(all.length).toBe(before + 1);
-      mail = all.at(-1);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-  return mail!;
-}
 
 describe('POST /auth/forgot-password/', () => {
   it('answers 204 for an existing email even when the mail server fails (issue 9, M2)', async () => {
@@ -66,21 +50,21 @@ describe('POST /auth/forgot-password/', () => {
 
   it("mails in the user's language, else the request's, else Portuguese; login keeps the web app's language", async () => {
     const agent = { email: await userWithoutLogin() };
-    expect((await forgot(agent.email, 'es')).subject).toBe(mailTexts.es.resetSubject);
+    expect((await forgot(h, agent.email, 'es')).subject).toBe(mailTexts.es.resetSubject);
     const fresh = { email: await userWithoutLogin() };
-    expect((await forgot(fresh.email)).subject).toBe(mailTexts.pt.resetSubject);
+    expect((await forgot(h, fresh.email)).subject).toBe(mailTexts.pt.resetSubject);
     // The first login in English keeps English; a later login in another language does not override it.
     const first = await h.request('POST', '/auth/login/', { body: { email: agent.email, password: PASSWORD, language: 'en' } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.configs.language).toBe('en');
     const later = await h.request('POST', '/auth/login/', { body: { email: agent.email, password: PASSWORD, language: 'pt' } });
     expect(later.body.configs.language).toBe('en');
-    expect((await forgot(agent.email, 'es')).subject).toBe(mailTexts.en.resetSubject);
+    expect((await forgot(h, agent.email, 'es')).subject).toBe(mailTexts.en.resetSubject);
   });
 
   it("a code asked for in one company is used only by that company's user", async () => {
     const other = await userWithoutLogin(b);
-    const mail = await forgot(other);
+    const mail = await forgot(h, other);
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     const theirs = await userWithoutLogin(a);
     const body = { email: theirs, code, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' };
