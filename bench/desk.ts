@@ -19,7 +19,7 @@ import { benchIngest } from './ingest.js';
 import { report, type Row } from './measure.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { unsafeSystemDb } from '../apps/server/src/platform/db/tenant-scope.js';
-import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/platform/security/passwords.js';
 import { bootstrapPlatform } from '../apps/server/src/seed/bootstrap.js';
 

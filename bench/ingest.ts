@@ -119,7 +119,7 @@ export async function benchIngest(platform: Platform, opts: IngestBenchOptions):
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { loadConfig } = await import('../apps/server/src/platform/config.js');
-  const { buildApp } = await import('../apps/server/src/platform/http/app.js');
+  const { buildApp } = await import('../apps/server/src/app.js');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-bench-ingest-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { demo: false });
   const app = await buildApp({ config, logger: false, jobs: false });

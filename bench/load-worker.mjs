@@ -9,7 +9,10 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
-/** @type {{ base: string, token: string, urls: string[], concurrency: number, n: number }} */
+/**
+ * `n` requests, or (with `seconds`) as many as fit in that time.
+ * @type {{ base: string, token: string, urls: string[], concurrency: number, n: number, seconds?: number }}
+ */
 const job = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
 const headers = { authorization: `Bearer ${job.token}` };
@@ -31,9 +34,10 @@ const lat = [];
 let errors = 0;
 let next = 0;
 const started = performance.now();
+const until = job.seconds ? started + job.seconds * 1000 : Infinity;
 await Promise.all(
   Array.from({ length: job.concurrency }, async () => {
-    while (next < job.n) {
+    while (job.seconds ? performance.now() < until : next < job.n) {
       const url = job.urls[next++ % job.urls.length];
       const t = performance.now();
       const status = await get(url).catch(() => 0);

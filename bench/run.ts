@@ -11,7 +11,7 @@ import path from 'node:path';
 import { seedVolume } from './seed-foundation.js';
 import { measure, report } from './measure.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { bootstrapPlatform } from '../apps/server/src/seed/bootstrap.js';
 
 const tenantsN = Number(process.env.BENCH_TENANTS ?? 500);

@@ -11,7 +11,7 @@ import { ZAttendanceFilter } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { unsafeSystemDb, withTenant } from '../apps/server/src/platform/db/tenant-scope.js';
-import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/platform/security/passwords.js';
 import { bootstrapPlatform } from '../apps/server/src/seed/bootstrap.js';
 import { buildTicketList } from '../apps/server/src/modules/tickets/tickets.list-query.js';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit and route tests, then the browser journeys in Chromium.
+// `npm test`: type-check, lint, unit and route tests, the fault tests (PostgreSQL + Redis only),
+// then the browser journeys in Chromium.
 // Runs on the embedded database, or on the PostgreSQL/Redis of DATABASE_URL/REDIS_URL when set.
 // The browser tests are required: without /usr/bin/chromium (or CHROMIUM_PATH) the run fails.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,8 @@ const skipStatic = process.env.PROSA_TEST_SKIP_STATIC === '1';
 const steps = [
   ...(skipStatic ? [] : [['type-check', ['run', 'typecheck']], ['lint', ['run', 'lint']]]),
   ['unit and route tests', ['run', 'test:unit']],
+  // The fault tests (faults/: kill -9, failover, a database cut) need PostgreSQL + Redis: CI's second pass.
+  ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [['fault tests', ['run', 'test:faults']]] : []),
   ['browser journeys', ['run', 'test:e2e']],
 ];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

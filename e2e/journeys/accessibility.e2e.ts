@@ -7,11 +7,8 @@ import { DEMO, DEMO_PASSWORD, OPERATOR, startServer, type RunningServer } from '
 let server: RunningServer;
 let browser: Browser;
 
-/** The operator's e-mail of support/server has a TLD with digits, which the login form's ZEmail refuses. */
-const OPERATOR_EMAIL = 'ops@prosa.example';
-
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL: OPERATOR_EMAIL } });
+  server = await startServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -63,6 +60,8 @@ describe('accessibility: axe-core WCAG 2 A/AA, light and dark theme', () => {
       ['/horario-atendimento', TITLE],
       ['/configuracoes', TITLE],
       ['/financeiro', TITLE],
+      ['/chat-flow', TITLE],
+      ['/chatbot', TITLE],
     ];
     for (const [route, ready] of screens) {
       await visit(page, route, ready);
@@ -73,7 +72,7 @@ describe('accessibility: axe-core WCAG 2 A/AA, light and dark theme', () => {
 
   it("the platform operator's screens", async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
-    await login(page, OPERATOR_EMAIL, OPERATOR.password);
+    await login(page, OPERATOR.email, OPERATOR.password);
     await waitForRoute(page, '/');
     for (const route of ['/empresas', '/planos', '/configuracoes-plataforma']) {
       await visit(page, route, TITLE);

@@ -1,7 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** The system Chromium, headless, without the background chatter of a desktop profile. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The system Chromium, headless, without the background chatter of a desktop profile. `extraArgs`:
+ * switches a journey needs, e.g. FAKE_MICROPHONE.
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -11,9 +14,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
+
+/** A microphone without a prompt: Chromium grants getUserMedia and records its own test tone. */
+export const FAKE_MICROPHONE = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
 
 /** A fresh profile (own localStorage and cookies) that speaks Brazilian Portuguese by default. */
 export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -4,10 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { api, apiLogin } from './api';
 import { freePort } from './ports';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const OPERATOR = { email: 'ops@prosa.e2e', password: 'prosa-ops-e2e-123' };
+/**
+ * The platform operator of every journey. Its e-mail must pass the login form's ZEmail (a TLD of
+ * letters only: `ops@prosa.e2e` did not), since journeys sign it in through the form.
+ */
+export const OPERATOR = { email: 'ops@prosa-e2e.test', password: 'prosa-ops-e2e-123' };
 /** Seeded by DEMO=1 (apps/server/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'prosa-demo';
 export const DEMO = {
@@ -70,11 +75,32 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /**
- * Starts the real server (`tsx apps/server/src/main.ts`) on a free port with a fresh data folder
+ * The demo companies keep business hours (Monday to Saturday, a lunch break): a journey run at
+ * 12:30 in São Paulo would see the absence message before the agent's reply. Journeys that are not
+ * about business hours must not depend on the clock, so the harness opens every day for both demo
+ * companies, through the same route an admin uses; `keepBusinessHours` leaves the demo hours.
+ */
+async function openAllHours(baseUrl: string): Promise<void> {
+  const days = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+    day,
+    type: 'O',
+    hr1: '08:00',
+    hr2: '12:00',
+    hr3: '13:00',
+    hr4: '18:00',
+  }));
+  for (const email of ['admin@padaria.demo', 'admin@clinica.demo']) {
+    const token = await apiLogin(baseUrl, email, DEMO_PASSWORD);
+    await api(baseUrl, token, 'PUT', '/tenants/business-hours/', days);
+  }
+}
+
+/**
+ * Starts the real compiled server (`node scripts/start.mjs`) on a free port with a fresh data folder
  * (and a fresh database on PostgreSQL), the demo data, and the built web app.
  */
 export async function startServer(
-  opts: { smtpPort?: number; env?: Record<string, string> } = {},
+  opts: { smtpPort?: number; env?: Record<string, string>; keepBusinessHours?: boolean } = {},
 ): Promise<RunningServer> {
   const webDist = path.join(REPO_ROOT, 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -97,9 +123,9 @@ export async function startServer(
     ...(opts.smtpPort ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(opts.smtpPort), SMTP_SECURE: 'false' } : {}),
     ...opts.env,
   };
-  const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-  // Its own process group, so stopping it also stops the node process tsx starts.
-  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+  // The compiled server, started as the container starts it (`npm run test:e2e` builds it first).
+  // Its own process group, so stopping it reaches every process it starts.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: REPO_ROOT,
     env,
     detached: true,
@@ -138,6 +164,7 @@ export async function startServer(
 
   try {
     await waitForHealth(baseUrl, child, log);
+    if (!opts.keepBusinessHours) await openAllHours(baseUrl);
   } catch (err) {
     await stop();
     throw err;

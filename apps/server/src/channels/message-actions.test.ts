@@ -4,8 +4,8 @@ import './telegram/telegram.adapter.js';
 import './waba/waba.adapter.js';
 import './webchat/webchat.adapter.js';
 import './whatsapp/whatsapp.adapter.js';
-import { channelTakes, messageActionsFor, sameEmoji } from './message-actions.js';
-import { channelAdapters } from './registry.js';
+import { channelTakes, messageActionsFor, sameEmoji } from '../modules/channels/message-actions.js';
+import { channelAdapters } from '../modules/channels/channel-registry.js';
 
 describe('reactions, edits and deletions per channel type', () => {
   it('every adapter claims exactly what it implements', () => {

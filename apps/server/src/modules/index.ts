@@ -1,40 +1,55 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { metaRoutes } from '../channels/meta/meta.routes.js';
-import { telegramRoutes } from '../channels/telegram/telegram.routes.js';
-import { wabaRoutes } from '../channels/waba/waba.routes.js';
-import { webchatRoutes } from '../channels/webchat/webchat.routes.js';
-import '../channels/whatsapp/whatsapp.adapter.js'; // registers WhatsApp Web (a socket per channel, no routes)
+import { registerDomainGauges } from './metrics.gauges.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
+import { chatFlowKeywordsRoutes } from './chat-flows/chat-flow-keywords.routes.js';
+import { chatFlowsRoutes } from './chat-flows/chat-flows.routes.js';
+import { registerChatbot } from './chatbot/chatbot.hook.js';
+import { chatbotRoutes } from './chatbot/chatbot.routes.js';
 import { channelWebhooksRoutes } from './channel-webhooks/channel-webhooks.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
+import { farewellsRoutes } from './farewells/farewells.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
 import { publicRoutes } from './public/public.routes.js';
 import { queuesRoutes } from './queues/queues.routes.js';
+import { quickMessagesRoutes } from './quick-messages/quick-messages.routes.js';
+import { schedulesRoutes } from './schedules/schedules.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { tagsRoutes } from './tags/tags.routes.js';
+import { tasksRoutes } from './tasks/tasks.routes.js';
+import { teamsRoutes } from './teams/teams.routes.js';
+import { internalChatRoutes } from './internal-chat/internal-chat.routes.js';
 import { tenantsRoutes } from './tenants/tenants.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
-/** Every domain's routes, registered once. */
+/** Every domain's routes, registered once. The channels' own routes: channels/index.ts. */
 export const registerModules: FastifyPluginAsync = async (app) => {
+  // Outboxes, inbound backlog, channel sessions: read at scrape time, when metrics are on.
+  registerDomainGauges(app.platform);
+  // The chatbot reaches the inbound path through its port (messages/after-inbound.ts).
+  registerChatbot();
+  await app.register(chatbotRoutes);
   await app.register(authRoutes);
   await app.register(channelsRoutes);
   await app.register(channelWebhooksRoutes);
+  await app.register(chatFlowsRoutes);
+  await app.register(chatFlowKeywordsRoutes);
   await app.register(contactsRoutes);
   await app.register(adminRoutes);
   await app.register(messagesRoutes);
   await app.register(publicRoutes);
   await app.register(queuesRoutes);
+  await app.register(quickMessagesRoutes);
+  await app.register(farewellsRoutes);
+  await app.register(schedulesRoutes);
   await app.register(settingsRoutes);
   await app.register(tagsRoutes);
+  await app.register(tasksRoutes);
+  await app.register(teamsRoutes);
+  await app.register(internalChatRoutes);
   await app.register(tenantsRoutes);
   await app.register(ticketsRoutes);
   await app.register(usersRoutes);
-  await app.register(webchatRoutes);
-  await app.register(wabaRoutes);
-  await app.register(telegramRoutes);
-  await app.register(metaRoutes);
 };

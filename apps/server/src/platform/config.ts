@@ -40,6 +40,8 @@ const ZEnv = z.object({
   S3_PREFIX: z.string().default(''),
   NODE_ENV: z.string().default('production'),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  METRICS_TOKEN: z.string().optional(),
+  METRICS_LISTEN: z.string().optional(),
 });
 
 export interface Config {
@@ -77,6 +79,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Media in an S3-compatible bucket instead of DATA_DIR/media, when S3_BUCKET is set. */
   s3?: S3Settings;
+  /** `/metrics` on the app's port, for a request bearing this token (platform/metrics). */
+  metricsToken?: string;
+  /** `/metrics` on its own listener (`host:port`), without a token; with neither, no metrics. */
+  metricsListen?: string;
 }
 
 /**
@@ -134,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    metricsListen: e.METRICS_LISTEN || undefined,
     providers: { graphApiUrl: e.GRAPH_API_URL.replace(/\/+$/, ''), telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, '') },
     ...overrides,
   };

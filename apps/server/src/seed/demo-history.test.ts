@@ -156,3 +156,30 @@ describe('the demo companies’ last month', () => {
     expect((await h.request('GET', '/contacts', { token: t })).body.count ?? 0).toBe(0);
   });
 });
+
+describe('the demo companies’ team tools', () => {
+  it('agents find the shared quick messages, farewells, their tasks and a scheduled reminder; seeded once', async () => {
+    const agent = await h.login('agente@padaria.demo', DEMO_PASSWORD);
+    const admin = await h.login('admin@padaria.demo', DEMO_PASSWORD);
+    const quick = await h.request('GET', '/fastreply', { token: agent.token });
+    expect(quick.body.map((q: { key: string }) => q.key).sort()).toEqual(['encomenda', 'horario', 'ola', 'pix']);
+    expect((await h.request('GET', '/farewellMessages/all', { token: agent.token })).body).toHaveLength(2);
+    const mine = await h.request('POST', '/tasks/summary', { token: agent.token, body: {} });
+    // The agent starts with nothing delayed (its badge is empty); the admin's overdue task shows.
+    expect(mine.body.byStatus).toEqual({ pending: 1, delayed: 0, finished: 1 });
+    const company = await h.request('POST', '/tasks/summary', { token: admin.token, body: { ownerId: admin.userId } });
+    expect(company.body.byStatus.delayed).toBe(1);
+    const reminders = await h.request('GET', '/schedule', { token: admin.token });
+    expect(reminders.body.count).toBe(1);
+    const reminder = reminders.body.schedules[0];
+    expect(new Date(reminder.sendAt).getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+    // Its ticket shows the clock (the pending counter the schedule commands keep).
+    const [ticket] = await sys().select().from(tickets).where(eq(tickets.id, reminder.ticketId));
+    expect(ticket!.scheduledMessages).toBe(1);
+    await seedDemo(h.app.platform);
+    expect((await h.request('GET', '/fastreply', { token: agent.token })).body).toHaveLength(4);
+    // Another company sees none of it.
+    expect((await h.request('GET', '/fastreply', { token: stranger.admin.token })).body).toHaveLength(0);
+    expect((await h.request('GET', '/schedule', { token: stranger.admin.token })).body.count).toBe(0);
+  });
+});

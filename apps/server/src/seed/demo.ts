@@ -6,7 +6,9 @@ import type { Platform } from '../platform/platform.js';
 import { hashPassword } from '../platform/security/passwords.js';
 import { newSecret } from '../platform/security/tokens.js';
 import { createTenant } from '../modules/tenants/commands/create-tenant.js';
+import { ensureDemoChatFlow } from './demo-chat-flow.js';
 import { seedDemoHistory } from './demo-history.js';
+import { ensureDemoProductivity } from './demo-productivity.js';
 
 /** Demo only: every demo user's password. Written in README as such. */
 export const DEMO_PASSWORD = 'prosa-demo';
@@ -75,6 +77,7 @@ export async function seedDemo(platform: Platform): Promise<void> {
     const [exists] = await db.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.email, admin.email));
     if (exists) {
       await ensureDemoWebchat(platform, exists.tenantId);
+      await ensureDemoChatFlow(platform, exists.tenantId);
       continue;
     }
     const { tenant } = await createTenant(platform, {
@@ -102,8 +105,14 @@ export async function seedDemo(platform: Platform): Promise<void> {
       }),
     );
     await ensureDemoWebchat(platform, tenant.id);
+    await ensureDemoChatFlow(platform, tenant.id);
   }
   await seedDemoHistory(platform, DEMO_COMPANIES);
+  // After the history: the scheduled message goes on one of its open tickets.
+  for (const company of DEMO_COMPANIES) {
+    const [admin] = await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, company.users[0]!.email));
+    if (admin) await ensureDemoProductivity(platform, admin.tenantId, company);
+  }
 }
 
 /** One web chat channel per demo company (the demo page's customer simulator), added once. */

@@ -14,10 +14,12 @@ import { loadConfig, type Config } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
 import { userQueues, users } from '../platform/db/schema.js';
 import { withTenant } from '../platform/db/tenant-scope.js';
-import { buildApp } from '../platform/http/app.js';
+import { buildApp } from '../app.js';
 import type { Mail } from '../platform/mail/mailer.js';
 import { hashPassword } from '../platform/security/passwords.js';
 import { createTenant } from '../modules/tenants/commands/create-tenant.js';
+import { updateOwnTenant } from '../modules/tenants/commands/update-own-tenant.js';
+import { DEFAULT_BUSINESS_HOURS } from '../modules/tenants/business-hours.js';
 import { bootstrapPlatform } from '../seed/bootstrap.js';
 
 export const OPERATOR = { email: 'operator@prosa.test', password: 'operator-pass-123' };
@@ -46,7 +48,12 @@ export interface Harness {
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
   login(email: string, password?: string): Promise<Session>;
   operator(): Promise<Session>;
-  company(opts?: { planId?: number | null; dueDate?: string | null; name?: string }): Promise<Company>;
+  /**
+   * A fresh company. Its business hours are open every day unless `keepBusinessHours`: a test that
+   * is not about business hours must not get the absence message when it runs at lunch time in
+   * São Paulo (the default hours close 12:00-13:00 and at night).
+   */
+  company(opts?: { planId?: number | null; dueDate?: string | null; name?: string; keepBusinessHours?: boolean }): Promise<Company>;
   user(company: Company, profile: Profile, opts?: { queueIds?: number[]; blockMultipleLogins?: boolean }): Promise<Session>;
   close(): Promise<void>;
 }
@@ -130,6 +137,11 @@ export async function startHarness(
       recurrence: 'MENSAL',
       admin: { name: 'Admin', email, password: PASSWORD },
     });
+    if (!opts.keepBusinessHours) {
+      await withTenant(db, tenant.id, (scope) =>
+        updateOwnTenant(scope, { businessHours: DEFAULT_BUSINESS_HOURS.map((d) => ({ ...d, type: 'O' as const })) }),
+      );
+    }
     return { tenantId: tenant.id, admin: await login(email) };
   };
 

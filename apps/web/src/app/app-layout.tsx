@@ -13,6 +13,7 @@ import { connectSocket, disconnectSocket } from '../shared/realtime/socket';
 import { SocketStatusBadge } from '../shared/realtime/socket-status-badge';
 import { DarkModeToggle } from '../shared/theme/dark-mode-toggle';
 import { Brand } from '../shared/ui/brand';
+import { usePresenceReporter } from '../features/internal-chat/use-presence-reporter';
 import { AppNavbar } from './app-navbar';
 import { queryClient } from './query-client';
 import { UserMenu } from './user-menu';
@@ -25,6 +26,7 @@ export function AppLayout() {
   const signedIn = !!session;
   useMe();
   const platform = usePlatformPublic();
+  usePresenceReporter(signedIn);
 
   useEffect(() => {
     if (!signedIn) return;

@@ -16,13 +16,14 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
               {t(section.label)}
             </Text>
-            {section.items.map(({ to, label, icon: Icon, testId }) => (
+            {section.items.map(({ to, label, icon: Icon, testId, badge: Badge }) => (
               <MantineNavLink
                 key={to}
                 component={NavLink}
                 to={to}
                 label={t(label)}
                 leftSection={<Icon size={18} stroke={1.6} />}
+                rightSection={Badge ? <Badge /> : undefined}
                 active={
                   to === '/'
                     ? pathname === '/' || pathname === '/home'

@@ -1,19 +1,30 @@
 import {
   IconAddressBook,
+  IconRobot,
+  IconSitemap,
   IconBuildingSkyscraper,
+  IconCalendarTime,
   IconClock,
   IconHeadset,
   IconLayoutDashboard,
+  IconMessageBolt,
+  IconMessageCircleOff,
   IconListDetails,
+  IconChecklist,
   IconReceipt2,
   IconSettings,
   IconSettingsCog,
   IconTags,
   IconUsers,
+  IconUsersGroup,
+  IconMessages,
   IconPackages,
   IconPlugConnected,
   type Icon,
 } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { DelayedTasksBadge } from '../features/tasks/delayed-tasks-badge';
+import { InternalChatUnreadBadge } from '../features/internal-chat/unread-badge';
 import type { Session } from '../shared/auth/session';
 import { isAdminProfile, isOperatorSession } from '../shared/auth/session';
 
@@ -21,22 +32,32 @@ export type NavLabelKey =
   | 'nav.home'
   | 'nav.attendance'
   | 'contacts.menu'
+  | 'schedules.menu'
   | 'channels.menu'
   | 'nav.users'
   | 'nav.queues'
   | 'nav.tags'
+  | 'chatbot.flows.menu'
+  | 'chatbot.menu'
   | 'nav.settings'
   | 'nav.businessHours'
   | 'nav.financial'
   | 'nav.companies'
   | 'nav.plans'
-  | 'nav.platformSettings';
+  | 'nav.platformSettings'
+  | 'tasks.menu'
+  | 'quick.menu'
+  | 'farewells.menu'
+  | 'ichat.menu'
+  | 'teams.menu';
 
 export interface NavItem {
   to: string;
   label: NavLabelKey;
   icon: Icon;
   testId: string;
+  /** Shown at the entry's right (a live count). */
+  badge?: ComponentType;
 }
 export interface NavSection {
   label: 'nav.sectionService' | 'nav.sectionCompany' | 'nav.sectionPlatform';
@@ -56,6 +77,11 @@ export function navSections(session: Session | null): NavSection[] {
         ...(admin ? [item('/', 'nav.home', IconLayoutDashboard, 'nav-home')] : []),
         item('/atendimento', 'nav.attendance', IconHeadset, 'nav-attendance'),
         item('/contatos', 'contacts.menu', IconAddressBook, 'nav-contacts'),
+        { ...item('/tarefas', 'tasks.menu', IconChecklist, 'nav-tasks'), badge: DelayedTasksBadge },
+        item('/mensagens-rapidas', 'quick.menu', IconMessageBolt, 'nav-quick-messages'),
+        item('/despedida', 'farewells.menu', IconMessageCircleOff, 'nav-farewells'),
+        item('/agendamentos', 'schedules.menu', IconCalendarTime, 'nav-schedules'),
+        { ...item('/chat-interno', 'ichat.menu', IconMessages, 'nav-internal-chat'), badge: InternalChatUnreadBadge },
       ],
     },
   ];
@@ -65,8 +91,11 @@ export function navSections(session: Session | null): NavSection[] {
       items: [
         item('/sessoes', 'channels.menu', IconPlugConnected, 'nav-sessions'),
         item('/usuarios', 'nav.users', IconUsers, 'nav-users'),
+        item('/equipes', 'teams.menu', IconUsersGroup, 'nav-teams'),
         item('/filas', 'nav.queues', IconListDetails, 'nav-queues'),
         item('/etiquetas', 'nav.tags', IconTags, 'nav-tags'),
+        item('/chat-flow', 'chatbot.flows.menu', IconSitemap, 'nav-chat-flows'),
+        item('/chatbot', 'chatbot.menu', IconRobot, 'nav-chatbot'),
         item('/horario-atendimento', 'nav.businessHours', IconClock, 'nav-business-hours'),
         item('/configuracoes', 'nav.settings', IconSettings, 'nav-settings'),
         item('/financeiro', 'nav.financial', IconReceipt2, 'nav-financial'),

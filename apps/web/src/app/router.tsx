@@ -59,6 +59,11 @@ const layoutRoutes: RouteObject[] = [
     lazy: page(() => import('../features/contacts/contacts.page'), 'ContactsPage'),
   },
   {
+    path: 'agendamentos',
+    loader: guard('auth'),
+    lazy: page(() => import('../features/schedules/schedules.page'), 'SchedulesPage'),
+  },
+  {
     path: 'financeiro',
     loader: guard('auth'),
     lazy: page(() => import('../features/financial/financial.page'), 'FinancialPage'),
@@ -68,13 +73,45 @@ const layoutRoutes: RouteObject[] = [
     loader: guard('admin'),
     lazy: page(() => import('../features/sessions/sessions.page'), 'SessionsPage'),
   },
+  { path: 'tarefas', loader: guard('auth'), lazy: page(() => import('../features/tasks/tasks.page'), 'TasksPage') },
+  {
+    path: 'mensagens-rapidas',
+    loader: guard('auth'),
+    lazy: page(() => import('../features/quick-messages/quick-messages.page'), 'QuickMessagesPage'),
+  },
+  {
+    path: 'despedida',
+    loader: guard('auth'),
+    lazy: page(() => import('../features/farewells/farewells.page'), 'FarewellsPage'),
+  },
   { path: 'usuarios', loader: guard('admin'), lazy: page(() => import('../features/users/users.page'), 'UsersPage') },
   { path: 'filas', loader: guard('admin'), lazy: page(() => import('../features/queues/queues.page'), 'QueuesPage') },
   { path: 'etiquetas', loader: guard('admin'), lazy: page(() => import('../features/tags/tags.page'), 'TagsPage') },
+  { path: 'equipes', loader: guard('admin'), lazy: page(() => import('../features/teams/teams.page'), 'TeamsPage') },
+  {
+    path: 'chat-interno',
+    loader: guard('auth'),
+    lazy: page(() => import('../features/internal-chat/internal-chat.page'), 'InternalChatPage'),
+  },
   {
     path: 'configuracoes',
     loader: guard('admin'),
     lazy: page(() => import('../features/settings/settings.page'), 'SettingsPage'),
+  },
+  {
+    path: 'chat-flow',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/chatbot/list/chat-flows.page'), 'ChatFlowsPage'),
+  },
+  {
+    path: 'chat-flow/builder',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/chatbot/builder/flow-builder.page'), 'FlowBuilderPage'),
+  },
+  {
+    path: 'chatbot',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/chatbot/settings/chatbot.page'), 'ChatbotPage'),
   },
   {
     path: 'horario-atendimento',

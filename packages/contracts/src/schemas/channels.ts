@@ -111,6 +111,11 @@ const ZChannelFields = z.object({
   defaultQueueId: ZId.nullable().default(null),
   defaultUserId: ZId.nullable().default(null),
   greetingMessage: z.string().max(2000, V.max).default(''),
+  /**
+   * The chatbot flow this channel's new tickets run (DOMAIN.md precedence: before the company
+   * default). Left out on update it keeps the stored one; null sets none.
+   */
+  chatFlowId: ZId.nullable().optional(),
   farewellMessage: z.string().max(2000, V.max).default(''),
   ratingEnabled: z.boolean().default(false),
   ratingMessage: z.string().max(1000, V.max).default(''),
@@ -195,6 +200,7 @@ export const ZChannel = z.object({
   config: z.record(z.string(), z.unknown()),
   defaultQueueId: z.number().nullable(),
   defaultUserId: z.number().nullable(),
+  chatFlowId: z.number().nullable(),
   greetingMessage: z.string(),
   farewellMessage: z.string(),
   ratingEnabled: z.boolean(),

@@ -19,6 +19,18 @@ export const V = {
   time: 'validation.time',
   dueDateBeforeToday: 'validation.dueDateBeforeToday',
   invalidValue: 'validation.invalidValue',
+  flowButtons: 'validation.flowButtons',
+  selfConnection: 'validation.selfConnection',
+  // Chatbot flows: the server's checks of a flow graph and of references to a flow (modules/chat-flows).
+  flowOneStart: 'validation.flowOneStart',
+  flowOneConfigurations: 'validation.flowOneConfigurations',
+  flowDuplicateId: 'validation.flowDuplicateId',
+  flowStepNotFound: 'validation.flowStepNotFound',
+  flowQueueNotFound: 'validation.flowQueueNotFound',
+  flowUserNotFound: 'validation.flowUserNotFound',
+  flowTagNotFound: 'validation.flowTagNotFound',
+  flowUnavailable: 'validation.flowUnavailable',
+  flowNotForTransfer: 'validation.flowNotForTransfer',
 } as const;
 
 /**

@@ -77,3 +77,21 @@ export const ZForwardMessages = z.object({
   contactIds: z.array(z.number().int().positive()).min(1).max(LIMITS.forwardContacts, 'validation.max'),
 });
 export const ZWindow = z.object({ open: z.boolean(), expiresAt: z.string().nullable(), channelType: z.string().nullable() });
+
+/**
+ * Reply buttons or a list sent with an outbound message (WhatsApp Cloud API), as the server stores
+ * them with the message and hands them to a channel adapter.
+ * `body`: the text shown with the buttons or list (the message's own `body` keeps the numbered
+ * rendering for channels without them); absent: the message's body.
+ */
+export type OutboundInteractive =
+  | { type: 'buttons'; body?: string; header?: string; footer?: string; buttons: { id: string; title: string }[] }
+  | {
+      type: 'list';
+      body?: string;
+      header?: string;
+      footer?: string;
+      /** The label of the button that opens the list. */
+      button: string;
+      sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[];
+    };

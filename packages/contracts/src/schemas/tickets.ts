@@ -58,6 +58,8 @@ export const ZTicket = z.object({
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   channel: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),
   unreadMessages: z.number(),
+  /** Pending scheduled messages (SPEC §3): the list shows a clock when above 0. */
+  scheduledMessages: z.number(),
   lastMessage: z.string(),
   lastMessageAt: z.string().nullable(),
   answered: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROFILES } from '../enums.js';
-import { V, ZEmail, ZNewPassword, ZRequiredText } from './common.js';
+import { V, ZEmail, ZId, ZNewPassword, ZRequiredText } from './common.js';
 import { ZQueueRef, ZUserConfigs } from './auth.js';
 
 const ZUserFields = {
@@ -8,6 +8,8 @@ const ZUserFields = {
   email: ZEmail,
   profile: z.enum(PROFILES, { error: V.required }),
   queues: z.array(z.number().int().positive()).max(500).default([]),
+  /** The channels the user is limited to (SPEC §3 User "channels"); empty = every channel. */
+  channelIds: z.array(z.number().int().positive()).max(500).default([]),
   ignoreWallet: z.boolean().default(false),
   blockMultipleLogins: z.boolean().default(false),
 };
@@ -20,6 +22,7 @@ export const ZUpdateUser = z.object({
   email: ZUserFields.email.optional(),
   profile: ZUserFields.profile.optional(),
   queues: z.array(z.number().int().positive()).max(500).optional(),
+  channelIds: z.array(z.number().int().positive()).max(500).optional(),
   ignoreWallet: z.boolean().optional(),
   blockMultipleLogins: z.boolean().optional(),
   password: z.union([ZNewPassword, z.literal('')]).optional(),
@@ -45,6 +48,8 @@ export const ZUser = z.object({
   email: z.string(),
   profile: z.enum(PROFILES),
   queues: z.array(ZQueueRef),
+  /** The channels the user is limited to; empty = every channel. */
+  channelIds: z.array(z.number()),
   ignoreWallet: z.boolean(),
   blockMultipleLogins: z.boolean(),
   isOnline: z.boolean(),
@@ -60,6 +65,8 @@ export const ZUserListQuery = z.object({
   searchParam: z.string().max(200).default(''),
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(40),
+  /** Only the members of this team (teams filter the users list). */
+  teamId: ZId.optional(),
 });
 /**
  * What an agent sees of its colleagues in the list (issue 9, L9): who they are, whether they are

@@ -5,9 +5,9 @@
  * its heart ("love"). Neither Send API edits or deletes a sent message.
  */
 import type { Platform } from '../../platform/platform.js';
-import { sameEmoji } from '../message-actions.js';
+import { sameEmoji } from '../../modules/channels/message-actions.js';
 import { graphJson } from '../shared/graph-api.js';
-import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../types.js';
+import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../../modules/channels/channel-adapter.js';
 import { metaConfigOf } from './meta.config.js';
 import { sendErrorOf } from './meta.send.js';
 

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { messages } from '../../platform/db/schema.js';
 import type { Company } from '../../test/harness.js';
 import type { MetaChannelType } from './meta.config.js';
-import { arrived, inTenant, messageRow, metaChannel, openTicket, until, useChannel, type MetaChannel, type MetaEnv } from './meta.test-support.js';
+import { arrived, inTenant, messageRow, metaChannel, openTicket, until, useChannel, type MetaChannel, type MetaEnv } from '../testing/meta.test-support.js';
 
 /** POST /hub-message/comentary/{id}; runs inside meta.integration.test.ts once per channel type. */
 export function commentsSuite(envOf: () => MetaEnv, type: MetaChannelType): void {

@@ -4,7 +4,7 @@
  * accounts are reached through the Facebook page they are linked to.
  */
 import { ZInstagramConfig, ZMessengerConfig } from '@prosa/contracts';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import type { MetaAccount } from './meta.parse.js';
 
 export type MetaChannelType = 'messenger' | 'instagram';

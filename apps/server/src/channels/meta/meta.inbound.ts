@@ -10,7 +10,7 @@ import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
 import { externalKeyOf } from '../../modules/messages/inbound-contact-ticket.js';
 import { graphJson } from '../shared/graph-api.js';
-import type { ChannelRow, InboundEvent } from '../types.js';
+import type { ChannelRow, InboundEvent } from '../../modules/channels/channel-adapter.js';
 import { accountOf, metaConfigOf, type MetaConfig } from './meta.config.js';
 import { DownloadError, downloadAttachment, fileNameOf } from './meta.media.js';
 import { parseMetaPayload, type MetaItem } from './meta.parse.js';

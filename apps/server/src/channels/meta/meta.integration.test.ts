@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { commentsSuite } from './meta.comments.suite.js';
 import { outboundSuite } from './meta.outbound.suite.js';
 import { pagesSuite } from './meta.pages.suite.js';
-import { startMetaEnv, type MetaEnv } from './meta.test-support.js';
+import { startMetaEnv, type MetaEnv } from '../testing/meta.test-support.js';
 import { webhookSuite } from './meta.webhook.suite.js';
 
 let env: MetaEnv;

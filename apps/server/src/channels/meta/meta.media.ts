@@ -1,7 +1,7 @@
 /**
  * Files of the Messenger and Instagram channels. Inbound: an attachment's `payload.url` is a signed
  * CDN link, fetched without any token (the page token only ever goes to the Graph API) and through
- * the channel's proxy when it has one (shared/proxy.ts), like its Graph API calls. Outbound:
+ * the channel's proxy when it has one (platform/security/proxy.ts), like its Graph API calls. Outbound:
  * the stored file is uploaded with POST /{page-id}/message_attachments (multipart: message, filedata;
  * `platform=instagram` for Instagram) and sent by the answered attachment_id.
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { LIMITS } from '@prosa/contracts';
 import type { Platform } from '../../platform/platform.js';
 import { GraphError, graphJson, isGraphOrigin, MEDIA_TIMEOUT_MS, type GraphAuth } from '../shared/graph-api.js';
-import { proxyFetchInit } from '../shared/proxy.js';
+import { proxyFetchInit } from '../../platform/security/proxy.js';
 import type { MetaConfig } from './meta.config.js';
 
 /** A download that failed; `permanent` ones (gone, refused, too large) are not worth a retry. */

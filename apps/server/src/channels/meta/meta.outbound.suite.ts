@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
 import { messageActions, messages } from '../../platform/db/schema.js';
 import type { Company } from '../../test/harness.js';
-import { channelAdapters } from '../registry.js';
+import { channelAdapters } from '../../modules/channels/channel-registry.js';
 import type { MetaChannelType } from './meta.config.js';
 import {
   arrived,
@@ -20,7 +20,7 @@ import {
   useChannel,
   type MetaChannel,
   type MetaEnv,
-} from './meta.test-support.js';
+} from '../testing/meta.test-support.js';
 
 const MB = 1024 * 1024;
 

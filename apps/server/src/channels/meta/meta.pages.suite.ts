@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { channels } from '../../platform/db/schema.js';
 import type { Company } from '../../test/harness.js';
-import { storeInbound } from '../inbound/store-inbound.js';
-import { channelAdapters } from '../registry.js';
-import { reportSession } from '../session-state.js';
-import type { ChannelRow, SessionContext, SessionState } from '../types.js';
+import { storeInbound } from '../../modules/messages/inbound/store-inbound.js';
+import { channelAdapters } from '../../modules/channels/channel-registry.js';
+import { reportSession } from '../../modules/channels/session/session-state.js';
+import type { ChannelRow, SessionContext, SessionState } from '../../modules/channels/channel-adapter.js';
 import { SUBSCRIBED_FIELDS } from './meta.adapter.js';
-import { inTenant, metaChannel, type MetaEnv } from './meta.test-support.js';
+import { inTenant, metaChannel, type MetaEnv } from '../testing/meta.test-support.js';
 
 /** Page selection (POST /channels/meta/pages) and connect/disconnect; runs inside meta.integration.test.ts. */
 export function pagesSuite(envOf: () => MetaEnv): void {

@@ -8,7 +8,7 @@
  * entries of this channel's page / Instagram account are read.
  */
 import { COMMENT_MARKER } from '@prosa/contracts';
-import type { InboundEvent } from '../types.js';
+import type { InboundEvent } from '../../modules/channels/channel-adapter.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;

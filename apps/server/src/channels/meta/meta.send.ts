@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { LIMITS } from '@prosa/contracts';
 import type { Platform } from '../../platform/platform.js';
 import { GraphError, graphJson } from '../shared/graph-api.js';
-import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../types.js';
+import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../modules/channels/channel-adapter.js';
 import { metaConfigOf, type MetaConfig } from './meta.config.js';
 import { attachmentTypeOf, uploadAttachment } from './meta.media.js';
 import { PROSA_METADATA } from './meta.parse.js';

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/client.js';
 import { channels, tenants } from '../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import type { MetaChannelType, MetaConfig } from './meta.config.js';
 
 /** Webhook keys are random url-safe strings; anything else is not looked up at all. */

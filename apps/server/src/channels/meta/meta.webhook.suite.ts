@@ -17,7 +17,7 @@ import {
   VERIFY_TOKEN,
   type MetaChannel,
   type MetaEnv,
-} from './meta.test-support.js';
+} from '../testing/meta.test-support.js';
 
 /** Runs inside meta.integration.test.ts, on its app and stand-in, once per channel type. */
 export function webhookSuite(envOf: () => MetaEnv, type: MetaChannelType): void {

@@ -6,10 +6,10 @@ import { ZOk } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Platform } from '../../platform/platform.js';
-import { storeInbound } from '../inbound/store-inbound.js';
+import { storeInbound } from '../../modules/messages/inbound/store-inbound.js';
 import { answerHubHandshake, assertHubSigned, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
 import { useRawJsonBody } from '../shared/raw-body.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { accountOf, metaConfigOf, type MetaChannelType, type MetaConfig } from './meta.config.js';
 import { metaChannelByWebhookKey, siblingChannel } from './meta.webhook-channel.js';
 

@@ -6,7 +6,7 @@
  * proxy) go through the channel's proxy when it has one (proxy.ts).
  */
 import type { Platform } from '../../platform/platform.js';
-import { proxyFetchInit } from './proxy.js';
+import { proxyFetchInit } from '../../platform/security/proxy.js';
 
 /** SPEC §9: calls time out after 20 s; media transfers get longer. */
 export const GRAPH_TIMEOUT_MS = 20_000;

@@ -16,13 +16,13 @@ import { parseMeta } from '../meta/meta.inbound.js';
 import { downloadAttachment } from '../meta/meta.media.js';
 import { messageEvent, messagingPayload } from '../meta/stand-in/webhook-payloads.js';
 import { telegramApi } from '../telegram/telegram.api.js';
-import type { ChannelSession } from '../types.js';
+import type { ChannelSession } from '../../modules/channels/channel-adapter.js';
 import { fakeSockets } from '../whatsapp/fakes/fake-socket.js';
 import { createWhatsappAdapter } from '../whatsapp/whatsapp.adapter.js';
-import { sessionContext, whatsappChannel } from '../whatsapp/whatsapp.test-support.js';
+import { sessionContext, whatsappChannel } from '../testing/whatsapp.test-support.js';
 import { graphBytes, graphJson } from './graph-api.js';
-import { proxyUrlOf } from './proxy.js';
-import { startHttpProxy, startJsonServer, startSocksProxy } from './proxy.test-support.js';
+import { proxyUrlOf } from '../../platform/security/proxy.js';
+import { startHttpProxy, startJsonServer, startSocksProxy } from '../../platform/security/proxy.test-support.js';
 
 type Servers = {
   open: Awaited<ReturnType<typeof startHttpProxy>>;

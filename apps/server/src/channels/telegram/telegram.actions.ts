@@ -7,8 +7,8 @@
 import { GrammyError } from 'grammy';
 import type { ReactionTypeEmoji } from 'grammy/types';
 import type { Platform } from '../../platform/platform.js';
-import { sameEmoji } from '../message-actions.js';
-import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../types.js';
+import { sameEmoji } from '../../modules/channels/message-actions.js';
+import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../../modules/channels/channel-adapter.js';
 import { apiOf, callSend } from './telegram.api.js';
 import { quotedMessageId } from './telegram.send.js';
 

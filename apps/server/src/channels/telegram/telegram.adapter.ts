@@ -3,8 +3,8 @@
  * webhook when Prosa has a public URL, else by long polling; text and files both ways, reactions,
  * edits and deletions both ways (telegram.actions.ts; a customer's deletion is not told to bots).
  */
-import { registerChannelAdapter } from '../registry.js';
-import type { ChannelAdapter } from '../types.js';
+import { registerChannelAdapter } from '../../modules/channels/channel-registry.js';
+import type { ChannelAdapter } from '../../modules/channels/channel-adapter.js';
 import { deleteTelegram, editTelegram, reactTelegram, TELEGRAM_REACTIONS } from './telegram.actions.js';
 import { parseTelegramUpdate } from './telegram.parser.js';
 import { sendTelegram } from './telegram.send.js';

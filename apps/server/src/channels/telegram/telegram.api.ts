@@ -5,8 +5,8 @@
  */
 import { Api, GrammyError, HttpError } from 'grammy';
 import type { Platform } from '../../platform/platform.js';
-import { proxyAgentOf } from '../shared/proxy.js';
-import { ChannelSendError, type ChannelRow } from '../types.js';
+import { proxyAgentOf } from '../../platform/security/proxy.js';
+import { ChannelSendError, type ChannelRow } from '../../modules/channels/channel-adapter.js';
 
 /** The update kinds Prosa handles; others are not even sent by Telegram. */
 export const ALLOWED_UPDATES = ['message', 'edited_message', 'message_reaction'] as const;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../platform/platform.js';
-import type { ChannelRow, InboundEvent } from '../types.js';
+import type { ChannelRow, InboundEvent } from '../../modules/channels/channel-adapter.js';
 import { startTelegramStandIn, type TelegramStandIn } from './stand-in/stand-in.js';
 import { parseTelegramUpdate } from './telegram.parser.js';
 import { mediaMethodOf, quotedMessageId } from './telegram.send.js';

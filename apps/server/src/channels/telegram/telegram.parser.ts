@@ -10,8 +10,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { GrammyError } from 'grammy';
 import type { Message, MessageReactionUpdated, Update } from 'grammy/types';
 import type { Platform } from '../../platform/platform.js';
-import { proxyFetchInit } from '../shared/proxy.js';
-import type { ChannelRow, InboundEvent } from '../types.js';
+import { proxyFetchInit } from '../../platform/security/proxy.js';
+import type { ChannelRow, InboundEvent } from '../../modules/channels/channel-adapter.js';
 import { apiOf, apiRootOf } from './telegram.api.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/http/app-error.js';
 import { storageOf } from '../../platform/storage/storage.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow, ChannelSession, SessionState } from '../types.js';
+import type { ChannelRow, ChannelSession, SessionState } from '../../modules/channels/channel-adapter.js';
 import { startTelegramStandIn, type TelegramStandIn } from './stand-in/stand-in.js';
 import { createTelegramAdapter } from './telegram.adapter.js';
 import {
@@ -20,7 +20,7 @@ import {
   sessionContext,
   telegramChannel,
   until,
-} from './telegram.test-support.js';
+} from '../testing/telegram.test-support.js';
 
 let standIn: TelegramStandIn;
 let h: Harness;

@@ -10,11 +10,12 @@ import { channels, contacts, inboundEvents, messageActions, messages, tickets, u
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { storageOf } from '../../platform/storage/storage.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import { storeInbound } from '../inbound/store-inbound.js';
-import type { ChannelRow } from '../types.js';
+import { storeInbound } from '../../modules/messages/inbound/store-inbound.js';
+import { isOggOpus, VOICE_NOTE_OGG } from '../shared/voice-note.fixtures.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { startTelegramStandIn, type TelegramStandIn } from './stand-in/stand-in.js';
 import './telegram.adapter.js';
-import { arrived, newChatId, telegramChannel, until } from './telegram.test-support.js';
+import { arrived, newChatId, telegramChannel, until } from '../testing/telegram.test-support.js';
 
 let standIn: TelegramStandIn;
 let h: Harness;
@@ -111,6 +112,32 @@ describe(`telegram send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(sent!.file!.data.equals(bytes)).toBe(true);
     expect(sent!.file!.fileName).toBe(fileName);
     expect(await messageRow(id)).toMatchObject({ status: 'sent', externalId: `${c.chatId}:${sent!.messageId}` });
+  });
+
+  it('a voice note recorded in the composer (OGG/Opus) goes through sendVoice with its bytes', async () => {
+    const c = await conversation();
+    const form = new FormData();
+    form.set('body', '');
+    form.set('clientId', 'voice-note-1');
+    form.append('medias', new Blob([new Uint8Array(VOICE_NOTE_OGG)], { type: 'audio/ogg' }), 'voice.ogg');
+    // The multipart body as a browser sends it (boundary and all).
+    const request = new Request('http://prosa.test/', { method: 'POST', body: form });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/messages/${c.ticketId}`,
+      headers: { authorization: `Bearer ${a.admin.token}`, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await settled(res.json<{ id: number }>().id);
+    expect(row).toMatchObject({ status: 'sent', mediaType: 'audio', mimeType: 'audio/ogg; codecs=opus' });
+    // (Run alone, the chat may first get the out-of-hours text: only the file matters here.)
+    const files = sentTo(c.chatId).filter((s) => s.file);
+    expect(files.map((s) => s.method)).toEqual(['sendVoice']);
+    const [sent] = files;
+    expect(isOggOpus(sent!.file!.data)).toBe(true);
+    expect(sent!.file!.data.equals(VOICE_NOTE_OGG)).toBe(true);
+    expect(row!.externalId).toBe(`${c.chatId}:${sent!.messageId}`);
   });
 
   it('a 500 and then a 429 are retried; the stand-in receives the message exactly once', async () => {

@@ -6,7 +6,7 @@
 import { InputFile } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { Platform } from '../../platform/platform.js';
-import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../types.js';
+import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../modules/channels/channel-adapter.js';
 import { apiOf, callSend, SEND_TIMEOUT_SECONDS } from './telegram.api.js';
 import { externalIdOf } from './telegram.parser.js';
 

@@ -7,7 +7,7 @@
 import { GrammyError, type Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import { AppError } from '../../platform/http/app-error.js';
-import type { ChannelSession, SessionContext, SessionState } from '../types.js';
+import type { ChannelSession, SessionContext, SessionState } from '../../modules/channels/channel-adapter.js';
 import { ALLOWED_UPDATES, apiOf, isTokenRejected, telegramApi } from './telegram.api.js';
 
 export interface PollingOptions {

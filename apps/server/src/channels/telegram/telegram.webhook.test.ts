@@ -10,7 +10,7 @@ import { channels, inboundEvents } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow, SessionState } from '../types.js';
+import type { ChannelRow, SessionState } from '../../modules/channels/channel-adapter.js';
 import { startTelegramStandIn, type TelegramStandIn } from './stand-in/stand-in.js';
 import { telegramAdapter } from './telegram.adapter.js';
 import {
@@ -23,7 +23,7 @@ import {
   sessionContext,
   telegramChannel,
   until,
-} from './telegram.test-support.js';
+} from '../testing/telegram.test-support.js';
 
 let standIn: TelegramStandIn;
 let h: Harness;

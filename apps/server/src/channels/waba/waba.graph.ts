@@ -4,7 +4,7 @@
  * settings.
  */
 import { ZWabaConfig, type WabaConfig } from '@prosa/contracts';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 
 export {
   GRAPH_TIMEOUT_MS,

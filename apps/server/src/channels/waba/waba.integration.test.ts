@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { outboundSuite } from './waba.outbound.suite.js';
 import { templatesSuite } from './waba.templates.suite.js';
-import { startWabaEnv, type WabaEnv } from './waba.test-support.js';
+import { startWabaEnv, type WabaEnv } from '../testing/waba.test-support.js';
 import { webhookSuite } from './waba.webhook.suite.js';
 
 let env: WabaEnv;

@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
 import { messageActions, messages, tickets } from '../../platform/db/schema.js';
 import type { Company } from '../../test/harness.js';
-import { channelAdapters } from '../registry.js';
-import type { ChannelRow } from '../types.js';
-import { arrived, customer, inTenant, PNG, until, wabaChannel, type WabaEnv } from './waba.test-support.js';
+import { channelAdapters } from '../../modules/channels/channel-registry.js';
+import { isOggOpus, VOICE_NOTE_OGG } from '../shared/voice-note.fixtures.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
+import { arrived, customer, inTenant, PNG, until, wabaChannel, type WabaEnv } from '../testing/waba.test-support.js';
 
 /** Runs inside waba.integration.test.ts, on its app and stand-in. */
 export function outboundSuite(envOf: () => WabaEnv): void {
@@ -91,6 +92,28 @@ export function outboundSuite(envOf: () => WabaEnv): void {
       expect(image!.media!.mimeType).toBe('image/png');
       expect(doc).toMatchObject({ type: 'document', payload: { document: { filename: 'nota.pdf' } } });
       expect(doc!.media!.data.toString()).toBe('%PDF-1.4 nota');
+    });
+
+    it('a voice note recorded in the composer (OGG/Opus) goes as an audio message with voice: true', async () => {
+      const { from, ticketId } = await conversation();
+      const form = new FormData();
+      form.set('body', '');
+      form.set('sign', 'false');
+      form.append('medias', new Blob([new Uint8Array(VOICE_NOTE_OGG)], { type: 'audio/ogg' }), 'voice.ogg');
+      const res = await fetch(`${env.prosaUrl}/messages/${ticketId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.admin.token}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      const stored = (await settled(((await res.json()) as { id: number }).id))!;
+      expect(stored).toMatchObject({ status: 'sent', mediaType: 'audio', mimeType: 'audio/ogg; codecs=opus' });
+      const [voice] = sentTo(from);
+      expect(voice).toMatchObject({ id: stored.externalId, type: 'audio', payload: { audio: { voice: true } } });
+      expect(voice!.payload.audio).not.toHaveProperty('caption');
+      expect(voice!.media!.mimeType).toBe('audio/ogg');
+      expect(isOggOpus(voice!.media!.data)).toBe(true);
+      expect(voice!.media!.data.equals(VOICE_NOTE_OGG)).toBe(true);
     });
 
     it('delivered and read statuses update the message and never go backwards', async () => {

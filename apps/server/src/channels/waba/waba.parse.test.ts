@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ChannelSendError } from '../types.js';
+import { ChannelSendError } from '../../modules/channels/channel-adapter.js';
 import { GraphError } from './waba.graph.js';
 import { parseWabaPayload } from './waba.parse.js';
-import { interactiveOf, sendErrorOf, waMediaTypeOf } from './waba.send.js';
+import { interactiveOf, isVoiceNoteMime, sendErrorOf, waMediaTypeOf } from './waba.send.js';
 import { parameterCount, renderTemplate } from './templates/template-render.js';
 
 const PHONE_ID = '106540352242922';
@@ -124,6 +124,9 @@ describe('WhatsApp sending rules', () => {
     expect(waMediaTypeOf('video', 'video/mp4', 1000)).toBe('video');
     expect(waMediaTypeOf('document', 'image/png', 1000)).toBe('document');
     expect(waMediaTypeOf('document', 'application/pdf', 1000)).toBe('document');
+    // OGG/Opus audio goes as a voice message (voice: true); other audio as a plain audio file.
+    expect(['audio/ogg; codecs=opus', 'audio/ogg', 'audio/opus'].every(isVoiceNoteMime)).toBe(true);
+    expect(['audio/mpeg', 'audio/mp4', 'audio/oggx', 'video/ogg'].some(isVoiceNoteMime)).toBe(false);
   });
 
   it('builds reply buttons (at most 3) and lists as the Cloud API expects', () => {

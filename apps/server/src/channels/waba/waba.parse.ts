@@ -7,7 +7,7 @@
  * value: { messaging_product, metadata: { display_phone_number, phone_number_id }, contacts,
  * messages, statuses } }] }] }.
  */
-import type { InboundEvent } from '../types.js';
+import type { InboundEvent } from '../../modules/channels/channel-adapter.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;

@@ -5,7 +5,7 @@
 import { ZOk } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.js';
-import { storeInbound } from '../inbound/store-inbound.js';
+import { storeInbound } from '../../modules/messages/inbound/store-inbound.js';
 import { answerHubHandshake, assertHubSigned, ZHubHandshake, ZWebhookKeyParams } from '../shared/hub-signature.js';
 import { useRawJsonBody } from '../shared/raw-body.js';
 import './waba.adapter.js'; // registers the adapter for the inbound and outbound jobs

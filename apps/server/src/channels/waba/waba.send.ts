@@ -12,7 +12,7 @@ import {
   type MessageActionTarget,
   type OutboundInteractive,
   type OutboundMessage,
-} from '../types.js';
+} from '../../modules/channels/channel-adapter.js';
 import { GraphError, graphJson, wabaConfigOf } from './waba.graph.js';
 import { uploadMedia } from './waba.media.js';
 
@@ -56,11 +56,14 @@ export function waMediaTypeOf(mediaType: string, mimeType: string, size: number)
 
 const cut = (s: string, n: number) => s.slice(0, n);
 
+/** What WhatsApp and Telegram play as a voice note: OGG/Opus (as the browser composer records it). */
+export const isVoiceNoteMime = (mimeType: string) => /^audio\/(ogg|opus)\b/i.test(mimeType.trim());
+
 /** WhatsApp's limits: 3 buttons of 20 characters, 10 list rows of 24 (description 72). */
 export function interactiveOf(body: string, i: OutboundInteractive): Record<string, unknown> {
   const common = {
     ...(i.header ? { header: { type: 'text', text: cut(i.header, 60) } } : {}),
-    body: { text: cut(body || ' ', 1024) },
+    body: { text: cut(i.body || body || ' ', 1024) },
     ...(i.footer ? { footer: { text: cut(i.footer, 60) } } : {}),
   };
   if (i.type === 'buttons')
@@ -145,6 +148,8 @@ export async function sendWaba(
       const captioned = type === 'image' || type === 'video' || type === 'document';
       const media = {
         id: mediaId,
+        // OGG/Opus (a recorded note): a voice message, with the voice icon, auto-download and transcript.
+        ...(type === 'audio' && isVoiceNoteMime(msg.media.mimeType) ? { voice: true } : {}),
         ...(captioned && msg.body ? { caption: cut(msg.body, 1024) } : {}),
         ...(type === 'document' ? { filename: msg.media.fileName } : {}),
       };

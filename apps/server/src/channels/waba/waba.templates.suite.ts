@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { channels, messages, tickets, whatsappTemplates } from '../../platform/db/schema.js';
 import { ingestInbound } from '../../modules/messages/commands/ingest-inbound.js';
 import type { Company, Session } from '../../test/harness.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import type { StandInTemplate } from './stand-in/stand-in.js';
-import { arrived, customer, inTenant, until, wabaChannel, type WabaEnv } from './waba.test-support.js';
+import { arrived, customer, inTenant, until, wabaChannel, type WabaEnv } from '../testing/waba.test-support.js';
 
 /** Runs inside waba.integration.test.ts, on its app and stand-in. */
 export function templatesSuite(envOf: () => WabaEnv): void {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { channels, tenants } from '../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 
 /** Webhook keys are random url-safe strings; anything else is not looked up at all. */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;

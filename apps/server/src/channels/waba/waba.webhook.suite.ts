@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, inboundEvents, messages, tickets } from '../../platform/db/schema.js';
 import { storageOf } from '../../platform/storage/storage.js';
 import type { Company } from '../../test/harness.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { messagePayload, type Business } from './stand-in/webhook-payloads.js';
 import {
   arrived,
@@ -16,7 +16,7 @@ import {
   VERIFY_TOKEN,
   wabaChannel,
   type WabaEnv,
-} from './waba.test-support.js';
+} from '../testing/waba.test-support.js';
 
 /** Runs inside waba.integration.test.ts, on its app and stand-in. */
 export function webhookSuite(envOf: () => WabaEnv): void {

@@ -7,8 +7,8 @@
  */
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
-import { registerChannelAdapter } from '../registry.js';
-import { ChannelSendError, type ChannelAdapter, type ChannelRow, type MessageActionTarget } from '../types.js';
+import { registerChannelAdapter } from '../../modules/channels/channel-registry.js';
+import { ChannelSendError, type ChannelAdapter, type ChannelRow, type MessageActionTarget } from '../../modules/channels/channel-adapter.js';
 import { conversationEndState } from './webchat.queries.js';
 
 export const outboundExternalId = (messageId: number) => `wc-out-${messageId}`;
@@ -26,9 +26,10 @@ function emitUpdate(platform: Platform, channel: ChannelRow, target: MessageActi
 
 export const webchatAdapter: ChannelAdapter = {
   type: 'webchat',
-  // Text only for now; no provider window: the visitor may be answered at any time.
+  // No provider window: the visitor may be answered at any time. Files (an agent's voice note)
+  // are fetched by the widget from GET /webchat/:key/media/:id; audio plays in the widget.
   // The widget shows an agent's signature as the sender's name (senderLabel), not in the text.
-  capabilities: { media: false, reactions: true, edit: true, delete: true, senderLabel: true },
+  capabilities: { media: true, reactions: true, edit: true, delete: true, senderLabel: true },
   async react(platform, channel, target, emoji) {
     emitUpdate(platform, channel, target, { id: target.messageId, reaction: emoji });
   },
@@ -48,6 +49,8 @@ export const webchatAdapter: ChannelAdapter = {
       body: message.body,
       fromMe: true,
       senderName: message.senderName ?? '',
+      mediaType: message.mediaType,
+      media: !!message.media,
       ...state,
       createdAt: new Date().toISOString(),
     });

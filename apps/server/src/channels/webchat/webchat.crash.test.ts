@@ -8,68 +8,25 @@
  * PostgreSQL only: on PGlite the database lives inside the killed process, so there is nothing to
  * survive the kill (`describe.skipIf`, named in the output as skipped).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, kill9, startChildServer, type ChildServer } from '../../test/child-server.js';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const BASE_URL = process.env.DATABASE_URL;
 const VISITORS = 12;
 const PER_VISITOR = 8; // under the widget's 20 a minute per visitor, resends included
 const KILL_AFTER_ACKS = 30;
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer().on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
 let dbName = '';
 let dbUrl = '';
 let dataDir = '';
-let running: Server | undefined;
+let running: ChildServer | undefined;
 
-async function start(port: number): Promise<Server> {
-  // Its own process group, so SIGKILL reaches the node process tsx starts as well.
-  const child = spawn(path.join(REPO, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: REPO,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'error' },
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  // Ready when /healthz answers: polled, as there is no event to wait for across processes.
-  for (const deadline = Date.now() + 150_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`server not ready: ${stderr}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return { url, child, exited };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function kill9(s: Server): Promise<void> {
-  process.kill(-s.child.pid!, 'SIGKILL');
-  await s.exited;
-}
+const start = (port: number) => startChildServer(port, { dbUrl, dataDir });
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>, url = BASE_URL!): Promise<T> {
   const c = new pg.Client({ connectionString: url });

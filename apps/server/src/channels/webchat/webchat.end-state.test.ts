@@ -5,8 +5,8 @@ import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Room } from '../../platform/realtime/realtime.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { until } from '../../modules/messages/messages.test-support.js';
-import type { ChannelRow } from '../types.js';
-import { say, visitor, webchatChannel, type Visitor } from './webchat.test-support.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
+import { say, visitor, webchatChannel, type Visitor } from '../testing/webchat.test-support.js';
 
 // What the visitor sees of the agent's side: the agent's name as the sender label (the
 // signature), and the end of the conversation: "ended", the 1-5 rating question, then thanks.

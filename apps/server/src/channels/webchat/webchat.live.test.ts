@@ -6,9 +6,9 @@ import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { seedDemo } from '../../seed/demo.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
-import { channelAdapters } from '../registry.js';
-import type { ChannelRow } from '../types.js';
-import { say, visitor, webchatChannel, type Visitor } from './webchat.test-support.js';
+import { channelAdapters } from '../../modules/channels/channel-registry.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
+import { say, visitor, webchatChannel, type Visitor } from '../testing/webchat.test-support.js';
 
 let h: Harness;
 let url: string;
@@ -68,10 +68,10 @@ async function agentReply(c: Company, channel: ChannelRow, v: Visitor, body: str
 }
 
 describe('web chat live', () => {
-  it('the adapter is registered for the outbound job, text only', () => {
+  it('the adapter is registered for the outbound job, files included (the widget fetches them)', () => {
     expect(channelAdapters.webchat).toMatchObject({
       type: 'webchat',
-      capabilities: { media: false, reactions: true, edit: true, delete: true },
+      capabilities: { media: true, reactions: true, edit: true, delete: true },
     });
     expect(channelAdapters.webchat!.capabilities.windowHours).toBeUndefined();
   });
@@ -111,6 +111,8 @@ describe('web chat live', () => {
       senderName: '',
       ended: false,
       rating: false,
+      mediaType: 'chat',
+      media: false,
       createdAt: expect.any(String),
     });
     expect(got2).toEqual([]);
@@ -140,6 +142,8 @@ describe('web chat live', () => {
       senderName: expect.stringMatching(/\S/),
       ended: false,
       rating: false,
+      mediaType: 'chat',
+      media: false,
       createdAt: expect.any(String),
     });
     expect(await s.emitWithAck('ack', { id: sent.body.id, status: 'read' })).toEqual({ ok: true });

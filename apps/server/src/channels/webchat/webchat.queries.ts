@@ -10,7 +10,7 @@ import { channels, contacts, messages, tenants, tickets } from '../../platform/d
 import { unsafeSystemDb, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { ourReaction } from '../../modules/messages/messages.presenter.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 
 /** Widget keys are random base64url strings; anything else is not looked up at all. */
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -67,6 +67,9 @@ export interface VisitorMessage {
   ended: boolean;
   /** ...and the conversation awaits the visitor's 1-5 rating: the widget offers the buttons. */
   rating: boolean;
+  /** 'chat', 'audio', 'image'...: with `media`, the widget fetches the file (GET media/:id). */
+  mediaType: string;
+  media: boolean;
 }
 
 /** Where a conversation stands for the widget: closed, and whether its rating is awaited. */
@@ -107,6 +110,8 @@ export async function visitorHistory(scope: TenantScope, channelId: number, visi
         reactions: messages.reactions,
         status: messages.status,
         createdAt: messages.createdAt,
+        mediaType: messages.mediaType,
+        mediaKey: messages.mediaKey,
       })
       .from(messages)
       .where(
@@ -139,6 +144,8 @@ export async function visitorHistory(scope: TenantScope, channelId: number, visi
     isEdited: m.isEdited && !m.isDeleted,
     isDeleted: m.isDeleted,
     reaction: m.isDeleted ? '' : ourReaction(m),
+    mediaType: m.mediaType,
+    media: !!m.mediaKey && !m.isDeleted,
   }));
 }
 
@@ -163,4 +170,32 @@ export async function visitorOutbound(scope: TenantScope, channelId: number, vis
       .limit(1),
   );
   return found;
+}
+
+/**
+ * The stored file of a message of this visitor's own conversation on this channel (theirs or the
+ * company's, sent), for the widget to play; undefined for anything else, deleted ones included.
+ */
+export async function visitorMedia(scope: TenantScope, channelId: number, visitorId: string, messageId: number) {
+  const [found] = await scope.query((db, owns) =>
+    db
+      .select({ mediaKey: messages.mediaKey, mimeType: messages.mimeType, mediaName: messages.mediaName })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(
+        and(
+          owns(
+            messages,
+            eq(messages.id, messageId),
+            eq(messages.isDeleted, false),
+            or(eq(messages.fromMe, false), inArray(messages.status, ['sent', 'delivered', 'read', 'played'])),
+          ),
+          owns(tickets, eq(tickets.channelId, channelId)),
+          owns(contacts, eq(contacts.webchatId, visitorId)),
+        ),
+      )
+      .limit(1),
+  );
+  return found?.mediaKey ? { ...found, mediaKey: found.mediaKey } : undefined;
 }

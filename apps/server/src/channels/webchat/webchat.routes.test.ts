@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow } from '../types.js';
-import { clientId, say, visitor, webchatChannel } from './webchat.test-support.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
+import { clientId, say, visitor, webchatChannel } from '../testing/webchat.test-support.js';
 
 let h: Harness;
 let a: Company;
@@ -212,6 +212,8 @@ describe('web chat messages', () => {
       senderName: '',
       ended: false,
       rating: false,
+      mediaType: 'chat',
+      media: false,
     });
     expect(res.body[1]).toMatchObject({ body: '', isDeleted: true });
     const other = await h.request('GET', `/webchat/${chA.token}/messages`, { token: v2.visitorToken });

@@ -8,19 +8,26 @@ import { AppError } from '../../platform/http/app-error.js';
 import { bearerToken } from '../../platform/http/authenticate.js';
 import './webchat.adapter.js'; // registers the web chat adapter for the outbound job
 import { postVisitorMessage } from './commands/post-visitor-message.js';
+import { postVisitorVoice } from './commands/post-visitor-voice.js';
 import { startVisitorSession } from './commands/start-visitor-session.js';
 import { verifyVisitorToken, type VisitorClaims } from './visitor-token.js';
 import { webchatAssets } from './webchat-assets.js';
-import { channelByKey, visitorHistory } from './webchat.queries.js';
+import { channelByKey, visitorHistory, visitorMedia } from './webchat.queries.js';
 import {
   ZWebchatHistory,
   ZWebchatKeyParams,
+  ZWebchatMediaParams,
   ZWebchatMessageInput,
   ZWebchatPosted,
   ZWebchatSession,
   ZWebchatSessionInput,
+  ZWebchatVoiceQuery,
 } from './webchat.schemas.js';
+import { VOICE_NOTE_MAX_BYTES } from './voice-note.js';
+import { serveStoredFile } from '../../modules/messages/serve-stored-file.js';
 import { setupWebchatNamespace, WEBCHAT_NAMESPACE } from './webchat.socket.js';
+import { tellWidgetOfEnd } from './webchat.end-live.js';
+import { watchTickets } from '../../modules/tickets/tickets.events.js';
 
 const tags = ['webchat'];
 export const MESSAGES_PER_MINUTE = 20;
@@ -38,6 +45,7 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platform } = app;
   const secret = platform.config.jwtSecret;
   platform.realtime.useNamespace(WEBCHAT_NAMESPACE, setupWebchatNamespace(platform));
+  watchTickets(tellWidgetOfEnd);
 
   // Scoped to this plugin: only the widget API answers other origins. onSend also covers errors.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -91,6 +99,48 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
       const channel = await channelByKey(platform.db, req.params.key);
       const posted = await postVisitorMessage(platform, channel, visitorOf(req, channel), req.body);
       return reply.status(201).send(posted);
+    },
+  );
+
+  // A voice note is posted as the recording's bytes (audio/webm, audio/ogg, audio/mp4...); what
+  // it really is is decided from the bytes (voice-note.ts).
+  app.addContentTypeParser(/^audio\/|^video\/webm|^application\/octet-stream/, { parseAs: 'buffer' }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/webchat/:key/voice',
+    {
+      config: { auth: 'public', rateLimit: perVisitor(MESSAGES_PER_MINUTE) },
+      onRequest: [verifyVisitor],
+      bodyLimit: VOICE_NOTE_MAX_BYTES,
+      schema: { tags, params: ZWebchatKeyParams, querystring: ZWebchatVoiceQuery, response: { 201: ZWebchatPosted } },
+    },
+    async (req, reply) => {
+      const channel = await channelByKey(platform.db, req.params.key);
+      const visitor = visitorOf(req, channel);
+      if (!Buffer.isBuffer(req.body)) throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED');
+      const posted = await postVisitorVoice(platform, channel, visitor, req.query.clientId, req.body);
+      return reply.status(201).send(posted);
+    },
+  );
+
+  // A file of the visitor's own conversation (a voice note), for the widget to play. The widget
+  // fetches it with its bearer token: there is no cookie, and the URL alone opens nothing.
+  app.get(
+    '/webchat/:key/media/:id',
+    {
+      config: { auth: 'public', rateLimit: perVisitor(120) },
+      onRequest: [verifyVisitor],
+      schema: { tags, params: ZWebchatMediaParams },
+    },
+    async (req, reply) => {
+      const channel = await channelByKey(platform.db, req.params.key);
+      const visitor = visitorOf(req, channel);
+      const media = await withTenant(platform.db, channel.tenantId, (scope) =>
+        visitorMedia(scope, channel.id, visitor.visitorId, req.params.id),
+      );
+      if (!media) throw new AppError('ERR_NOT_FOUND');
+      return serveStoredFile(reply, platform.db, media, { disposition: 'attachment' });
     },
   );
 

@@ -1,5 +1,5 @@
 /** Requests and answers of the web chat widget's public API (`/webchat/:key/*`). */
-import { V, ZEmail } from '@prosa/contracts';
+import { V, ZEmail, ZId } from '@prosa/contracts';
 import { z } from 'zod';
 
 export const ZWebchatKeyParams = z.object({ key: z.string().min(1).max(128) });
@@ -26,6 +26,10 @@ export const ZWebchatMessageInput = z.object({
 });
 export type WebchatMessageInput = z.infer<typeof ZWebchatMessageInput>;
 
+/** A voice note's upload: the recording is the body, its idempotency key in the query. */
+export const ZWebchatVoiceQuery = z.object({ clientId: ZWebchatMessageInput.shape.clientId });
+export const ZWebchatMediaParams = ZWebchatKeyParams.extend({ id: ZId });
+
 export const ZWebchatPosted = z.object({ id: z.number(), ticketId: z.number() });
 
 export const ZWebchatMessage = z.object({
@@ -43,5 +47,8 @@ export const ZWebchatMessage = z.object({
   /** The last message of a closed conversation, and whether its 1-5 rating is awaited. */
   ended: z.boolean(),
   rating: z.boolean(),
+  /** A file (a voice note...) the widget fetches from GET /webchat/:key/media/:id. */
+  mediaType: z.string(),
+  media: z.boolean(),
 });
 export const ZWebchatHistory = z.array(ZWebchatMessage);

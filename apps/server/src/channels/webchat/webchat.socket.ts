@@ -7,7 +7,7 @@ import { channels } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
 import { roomName } from '../../platform/realtime/realtime.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { ackVisitorMessage } from './commands/ack-visitor-message.js';
 import { verifyVisitorToken, type VisitorClaims } from './visitor-token.js';
 

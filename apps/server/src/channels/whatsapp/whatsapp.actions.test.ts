@@ -10,11 +10,11 @@ import { inbound, newId } from '../../modules/messages/messages.test-support.js'
 import { messageActions, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow, ChannelSession } from '../types.js';
+import type { ChannelRow, ChannelSession } from '../../modules/channels/channel-adapter.js';
 import { fakeSockets, type FakeSocket } from './fakes/fake-socket.js';
 import { waActionIdOf } from './whatsapp.actions.js';
 import { createWhatsappAdapter } from './whatsapp.adapter.js';
-import { sessionContext, until, useAdapter, whatsappChannel } from './whatsapp.test-support.js';
+import { sessionContext, until, useAdapter, whatsappChannel } from '../testing/whatsapp.test-support.js';
 
 let h: Harness;
 let a: Company;

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { AnyMessageContent, WAMessageKey } from 'baileys';
 import type { Platform } from '../../platform/platform.js';
-import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../types.js';
+import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../../modules/channels/channel-adapter.js';
 import { failed, recipientOf } from './whatsapp.send.js';
 import { liveSocketOf, withTimeout, type LiveSocket } from './whatsapp.socket.js';
 

@@ -6,8 +6,8 @@
  * deletions (whatsapp.actions.ts); the customer's arrive as updates like messages do.
  */
 import { LIMITS } from '@prosa/contracts';
-import { registerChannelAdapter } from '../registry.js';
-import type { ChannelAdapter, ChannelSession } from '../types.js';
+import { registerChannelAdapter } from '../../modules/channels/channel-registry.js';
+import type { ChannelAdapter, ChannelSession } from '../../modules/channels/channel-adapter.js';
 import { knownWhatsappContacts } from './whatsapp.contact-store.js';
 import { deleteWhatsapp, editWhatsapp, reactWhatsapp } from './whatsapp.actions.js';
 import { parseWhatsapp } from './whatsapp.parser.js';

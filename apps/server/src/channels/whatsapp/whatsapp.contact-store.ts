@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { whatsappContacts } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
-import type { ChannelRow, KnownContact } from '../types.js';
+import type { ChannelRow, KnownContact } from '../../modules/channels/channel-adapter.js';
 import { storedPnForLid } from './whatsapp.auth-state.js';
 import { isLidJid, isPnJid, normalizeJid, parseJid, phoneOf } from './whatsapp.jid.js';
 import type { WaSocket } from './whatsapp.socket.js';

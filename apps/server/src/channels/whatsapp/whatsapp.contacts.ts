@@ -15,10 +15,10 @@ import { contacts } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { storedPnForLid } from './whatsapp.auth-state.js';
 import { isLidJid, isPnJid, normalizeJid, parseJid, phoneOf } from './whatsapp.jid.js';
-import { liveOwnerOf } from '../session/lease.js';
+import { liveOwnerOf } from '../../modules/channels/session/lease.js';
 import { askPicture, enqueuePictures } from './whatsapp.pictures.js';
 import { liveSocketOf, withTimeout } from './whatsapp.socket.js';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { identityOf } from '../../modules/messages/inbound-contact-ticket.js';
-import type { ChannelRow, OutboundMessage } from '../types.js';
+import type { ChannelRow, OutboundMessage } from '../../modules/channels/channel-adapter.js';
 import { contactBody, contentOf } from './whatsapp.content.js';
 import { importPeriodOf } from './whatsapp.history.js';
 import { baileys, isIgnoredChat, normalizeJid, phoneOf } from './whatsapp.jid.js';

@@ -6,7 +6,7 @@
  * stored as messages.
  */
 import type { proto } from 'baileys';
-import type { InboundEvent } from '../types.js';
+import type { InboundEvent } from '../../modules/channels/channel-adapter.js';
 import type { BaileysModule } from './whatsapp.jid.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;

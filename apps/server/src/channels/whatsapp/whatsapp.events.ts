@@ -10,7 +10,7 @@
  * known, so the stored payload names the contact by number whenever possible.
  */
 import type { BaileysEventMap, WAMessage } from 'baileys';
-import type { SessionContext } from '../types.js';
+import type { SessionContext } from '../../modules/channels/channel-adapter.js';
 import { contentOf } from './whatsapp.content.js';
 import { historyChunks, importPeriodOf } from './whatsapp.history.js';
 import { isGroupJid, isIgnoredChat, isLidJid, normalizeJid, type BaileysModule } from './whatsapp.jid.js';

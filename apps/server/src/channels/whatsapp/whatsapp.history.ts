@@ -6,7 +6,7 @@
  */
 import { IMPORT_MAX_DAYS, ZImportOptions } from '@prosa/contracts';
 import type { WAMessage } from 'baileys';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { contentOf } from './whatsapp.content.js';
 import type { BaileysModule } from './whatsapp.jid.js';
 import { isIgnoredChat } from './whatsapp.jid.js';

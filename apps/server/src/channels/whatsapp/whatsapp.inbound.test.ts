@@ -10,7 +10,7 @@ import { contacts, inboundEvents, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { storageOf } from '../../platform/storage/storage.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow, ChannelSession } from '../types.js';
+import type { ChannelRow, ChannelSession } from '../../modules/channels/channel-adapter.js';
 import { fakeSockets, type FakeSocket } from './fakes/fake-socket.js';
 import { startMediaCdn, type MediaCdn } from './fakes/media-cdn.js';
 import { createWhatsappAdapter } from './whatsapp.adapter.js';
@@ -26,7 +26,7 @@ import {
   upsertOf,
   useAdapter,
   whatsappChannel,
-} from './whatsapp.test-support.js';
+} from '../testing/whatsapp.test-support.js';
 
 let h: Harness;
 let cdn: MediaCdn;

@@ -6,21 +6,22 @@
  * for, is asked of A when B parses the message.
  *
  * Needs PostgreSQL (DATABASE_URL): two app instances cannot share an embedded PGlite, which is one
- * process. The same routing on PGlite is covered by channels/session/session-jobs.test.ts.
+ * process. The same routing on PGlite is covered by modules/channels/session/session-jobs.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbound } from '../../modules/messages/messages.test-support.js';
-import { storeInbound } from '../inbound/store-inbound.js';
+import { storeInbound } from '../../modules/messages/inbound/store-inbound.js';
 import { messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow } from '../types.js';
+import type { ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { fakeSockets, type FakeSocket } from './fakes/fake-socket.js';
 import { createWhatsappAdapter } from './whatsapp.adapter.js';
 import { waMessageIdOf } from './whatsapp.send.js';
 import { toJsonValue } from './whatsapp.json.js';
-import { channelRow, contactsWhere, until, upsertOf, useAdapter, whatsappChannel } from './whatsapp.test-support.js';
+import { channelRow, contactsWhere, until, upsertOf, useAdapter, whatsappChannel } from '../testing/whatsapp.test-support.js';
+import { supervisorOf } from '../../modules/channels/session/supervisor.js';
 
 const NUMBER = '5511987650001';
 const fake = fakeSockets();
@@ -93,8 +94,8 @@ describe.skipIf(!process.env.DATABASE_URL)('whatsapp web across two app instance
     });
     expect(sentFor(onA, first)).toHaveLength(1);
     expect(sentFor(onA, first)[0]).toMatchObject({ jid: `${NUMBER}@s.whatsapp.net` });
-    expect(b.app.platform.sessions.rpc.stats.called).toBeGreaterThanOrEqual(1);
-    expect(a.app.platform.sessions.rpc.stats.served).toBe(1);
+    expect(supervisorOf(b.app.platform).rpc.stats.called).toBeGreaterThanOrEqual(1);
+    expect(supervisorOf(a.app.platform).rpc.stats.served).toBe(1);
 
     // A new customer writes; B's inbound job parses it, without the socket: the picture is asked
     // of A in the background and lands on the contact.
@@ -120,7 +121,7 @@ describe.skipIf(!process.env.DATABASE_URL)('whatsapp web across two app instance
     expect(onA.ended).toBe(true);
     // Recorded while nobody holds the session: B retries it until it holds the session itself.
     const meanwhile = await postThroughB(t.ticketId!, 'Enviada durante a troca');
-    await b.app.platform.sessions.timers.scan();
+    await supervisorOf(b.app.platform).timers.scan();
     expect(b.app.platform.sessions.isRunning(channel.id)).toBe(true);
     const onB = fake.last();
     expect(onB).not.toBe(onA);

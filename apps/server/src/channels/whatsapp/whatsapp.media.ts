@@ -12,8 +12,8 @@
  */
 import type { WAMessage } from 'baileys';
 import type { Platform } from '../../platform/platform.js';
-import { proxyFetchInit } from '../shared/proxy.js';
-import type { ChannelRow, InboundEvent } from '../types.js';
+import { proxyFetchInit } from '../../platform/security/proxy.js';
+import type { ChannelRow, InboundEvent } from '../../modules/channels/channel-adapter.js';
 import type { WaContent } from './whatsapp.content.js';
 import { baileys } from './whatsapp.jid.js';
 import { liveSocketOf, withTimeout } from './whatsapp.socket.js';
@@ -51,7 +51,7 @@ export async function downloadMedia(
       B.downloadMediaMessage(
         message,
         'buffer',
-        // Through the channel's proxy, like every connection of the channel (shared/proxy.ts).
+        // Through the channel's proxy, like every connection of the channel (platform/security/proxy.ts).
         { options: proxyFetchInit(channel.proxy) },
         // Expired media is asked from the phone again; only the socket's owner can ask.
         live ? { logger, reuploadRequest: (m) => live.socket.updateMediaMessage(m) } : undefined,

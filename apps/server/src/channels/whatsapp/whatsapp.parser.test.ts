@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, whatsappAuthKeys } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow, InboundEvent } from '../types.js';
+import type { ChannelRow, InboundEvent } from '../../modules/channels/channel-adapter.js';
 import { startMediaCdn, type MediaCdn } from './fakes/media-cdn.js';
 import { ingestInbound } from '../../modules/messages/commands/ingest-inbound.js';
 import { parseWhatsapp } from './whatsapp.parser.js';
 import { toJsonValue } from './whatsapp.json.js';
-import { fixture, serveMedia, upsertOf, whatsappChannel } from './whatsapp.test-support.js';
+import { fixture, serveMedia, upsertOf, whatsappChannel } from '../testing/whatsapp.test-support.js';
 
 let h: Harness;
 let a: Company;

@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
-import type { ChannelRow, InboundEvent } from '../types.js';
+import type { ChannelRow, InboundEvent } from '../../modules/channels/channel-adapter.js';
 import { contentOf } from './whatsapp.content.js';
 import { groupSubject, isKnown, linkLid, profilePicture, resolvePerson, type Person } from './whatsapp.contacts.js';
 import { baileys, isGroupJid, isIgnoredChat, isLidJid, normalizeJid, parseJid, phoneOf } from './whatsapp.jid.js';

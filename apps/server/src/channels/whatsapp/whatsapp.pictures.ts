@@ -1,7 +1,7 @@
 /**
  * Profile pictures of WhatsApp Web contacts. WhatsApp answers them only over the live socket,
  * which one app instance holds, so asking for them is a session job (whatsapp.fetch-pictures, run
- * on that instance by channels/session/session-jobs.ts). It is used when parse meets a new contact
+ * on that instance by modules/channels/session/session-jobs.ts). It is used when parse meets a new contact
  * on an instance without the socket, and after POST /contacts/sync.
  *
  * Only contacts without a picture are asked for, one at a time with a pause between questions
@@ -16,8 +16,8 @@ import { emitContactChange } from '../../modules/contacts/contacts.events.js';
 import { channels, contacts } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
-import { defineSessionJob } from '../session/session-jobs.js';
-import { ChannelSendError, type ChannelRow } from '../types.js';
+import { defineSessionJob } from '../../modules/channels/session/session-jobs.js';
+import { ChannelSendError, type ChannelRow } from '../../modules/channels/channel-adapter.js';
 import { isGroupJid, isLidJid, normalizeJid, phoneOf } from './whatsapp.jid.js';
 import { liveSocketOf, withTimeout, type LiveSocket } from './whatsapp.socket.js';
 

@@ -9,11 +9,12 @@ import { inbound, newId } from '../../modules/messages/messages.test-support.js'
 import { messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow, ChannelSession } from '../types.js';
+import { isOggOpus, VOICE_NOTE_OGG } from '../shared/voice-note.fixtures.js';
+import type { ChannelRow, ChannelSession } from '../../modules/channels/channel-adapter.js';
 import { fakeSockets, type FakeSocket } from './fakes/fake-socket.js';
 import { createWhatsappAdapter } from './whatsapp.adapter.js';
 import { waMessageIdOf } from './whatsapp.send.js';
-import { sessionContext, until, useAdapter, whatsappChannel } from './whatsapp.test-support.js';
+import { sessionContext, until, useAdapter, whatsappChannel } from '../testing/whatsapp.test-support.js';
 
 let h: Harness;
 let a: Company;
@@ -128,6 +129,33 @@ describe(`whatsapp send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(content).toMatchObject({ caption: 'Segue a foto', mimetype: 'image/png' });
     const { readFile } = await import('node:fs/promises');
     expect((await readFile(content.image.url)).equals(png)).toBe(true);
+  });
+
+  it('a voice note recorded in the composer (OGG/Opus) goes as a ptt audio, a voice note in WhatsApp', async () => {
+    const t = await ticketOf({ number: '5511987654321' });
+    const form = new FormData();
+    form.set('body', '');
+    form.set('sign', 'false');
+    form.append('medias', new Blob([new Uint8Array(VOICE_NOTE_OGG)], { type: 'audio/ogg' }), 'voice.ogg');
+    // The multipart body as a browser sends it (boundary and all).
+    const request = new Request('http://prosa.test/', { method: 'POST', body: form });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/messages/${t.ticketId}`,
+      headers: { authorization: `Bearer ${a.admin.token}`, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    expect(await settled(id)).toMatchObject({ status: 'sent', mediaType: 'audio', mimeType: 'audio/ogg; codecs=opus' });
+    const sent = sentFor(id);
+    expect(sent).toHaveLength(1); // no empty text after it
+    const content = sent[0]!.content as { audio: { url: string }; ptt: boolean; mimetype: string };
+    expect(content).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(content.audio.url);
+    expect(isOggOpus(bytes)).toBe(true);
+    expect(bytes.equals(VOICE_NOTE_OGG)).toBe(true);
   });
 
   it('a Brazilian number goes to the JID onWhatsApp answers; groups and LID contacts to their own JID', async () => {

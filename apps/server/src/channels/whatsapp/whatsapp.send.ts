@@ -9,7 +9,7 @@
  * retries on errors) reuses the id instead of making a second message with a new one.
  *
  * Only the app instance holding the socket can send: the send job runs there (the adapter is
- * `liveSessionOnly`, see channels/session/session-jobs.ts). Without a socket here (not connected,
+ * `liveSessionOnly`, see modules/channels/session/session-jobs.ts). Without a socket here (not connected,
  * or still reconnecting) ERR_WAPP_NOT_INITIALIZED is retryable.
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
-import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../types.js';
+import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../modules/channels/channel-adapter.js';
 import { isGroupJid, isLidJid, normalizeJid, phoneJid } from './whatsapp.jid.js';
 import { liveSocketOf, withTimeout, type LiveSocket } from './whatsapp.socket.js';
 

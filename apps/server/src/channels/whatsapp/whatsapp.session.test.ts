@@ -6,13 +6,13 @@ import type { AuthenticationCreds, KeyPair, WAVersion } from 'baileys';
 import { io as connectIo, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import type { ChannelRow, ChannelSession, SessionState } from '../types.js';
+import type { ChannelRow, ChannelSession, SessionState } from '../../modules/channels/channel-adapter.js';
 import { fakeSockets } from './fakes/fake-socket.js';
 import { createWhatsappAdapter } from './whatsapp.adapter.js';
 import { baileys } from './whatsapp.jid.js';
 import { BROWSER, defaultBackoff } from './whatsapp.session.js';
 import { liveSocketOf } from './whatsapp.socket.js';
-import { authKeys, channelRow, sessionContext, until, useAdapter, whatsappChannel } from './whatsapp.test-support.js';
+import { authKeys, channelRow, sessionContext, until, useAdapter, whatsappChannel } from '../testing/whatsapp.test-support.js';
 
 let h: Harness;
 let a: Company;

@@ -12,12 +12,12 @@
  */
 import type { ConnectionState, SignalKeyStore, UserFacingSocketConfig, WAVersion } from 'baileys';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChannelSession, SessionContext, SessionState } from '../types.js';
+import type { ChannelSession, SessionContext, SessionState } from '../../modules/channels/channel-adapter.js';
 import { sessionKeyCache, useDbAuthState, type DbAuthState } from './whatsapp.auth-state.js';
 import { importPeriodOf } from './whatsapp.history.js';
 import { clearStore, contactStoreWriter, type ContactStoreWriter } from './whatsapp.contact-store.js';
 import { bindInbound, inboundQueue, type InboundQueue } from './whatsapp.events.js';
-import { proxyAgentOf } from '../shared/proxy.js';
+import { proxyAgentOf } from '../../platform/security/proxy.js';
 import { baileys, phoneOf, type BaileysModule } from './whatsapp.jid.js';
 import { setLiveSocket, withTimeout, type MakeSocket, type WaSocket } from './whatsapp.socket.js';
 
@@ -119,7 +119,7 @@ class WhatsappSession implements ChannelSession {
       syncFullHistory: importing,
       ...(importing ? { shouldSyncHistoryMessage: () => true } : {}),
       generateHighQualityLinkPreview: false,
-      // The channel's proxy carries the socket and the media uploads (shared/proxy.ts).
+      // The channel's proxy carries the socket and the media uploads (platform/security/proxy.ts).
       ...proxyOptionsOf(ctx.channel.proxy),
     };
     const socket = (this.opts.makeSocket ?? B.makeWASocket)(config);

@@ -5,7 +5,7 @@
  *
  * Live sockets: the session supervisor keeps a channel's session on exactly one app instance, and
  * only that instance holds the socket. Sends (and other session jobs) are run there by
- * channels/session/session-jobs.ts; parse uses the socket when it is here for media and profile
+ * modules/channels/session/session-jobs.ts; parse uses the socket when it is here for media and profile
  * look-ups and works without it elsewhere (media is fetched from WhatsApp's CDN with the message's
  * keys, pictures are asked of the owner by a session job: whatsapp.pictures.ts).
  */

@@ -45,6 +45,7 @@ export function presentAdminUser(row: UserWithQueues): User {
     email: row.email,
     profile: row.profile,
     queues: row.queues,
+    channelIds: row.channelIds,
     ignoreWallet: row.ignoreWallet,
     blockMultipleLogins: row.blockMultipleLogins,
     isOnline: row.isOnline,

@@ -4,7 +4,7 @@ import type { TenantStatus } from '@prosa/contracts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.js';
-import { plans, queues, tenants, userQueues, users } from '../../platform/db/schema.js';
+import { plans, queues, tenants, userChannels, userQueues, users } from '../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 
@@ -46,20 +46,31 @@ export async function assertTenantExists(db: Database, id: number): Promise<void
   if (!row) throw new AppError('ERR_NO_TENANT_FOUND');
 }
 
-export type UserWithQueues = typeof users.$inferSelect & { queues: { id: number; name: string; color: string }[] };
+export type UserWithQueues = typeof users.$inferSelect & {
+  queues: { id: number; name: string; color: string }[];
+  channelIds: number[];
+};
 
-/** Users with their queues: two queries whatever the number of users. */
+/** Users with their queues and channels: three queries whatever the number of users. */
 export async function withQueues(db: Database, rows: (typeof users.$inferSelect)[]): Promise<UserWithQueues[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map((u) => u.id);
+  const channelLinks = await unsafeSystemDb(db)
+    .select({ userId: userChannels.userId, channelId: userChannels.channelId })
+    .from(userChannels)
+    .where(inArray(userChannels.userId, ids))
+    .orderBy(asc(userChannels.channelId));
+  const channelsByUser = new Map<number, number[]>();
+  for (const l of channelLinks) channelsByUser.set(l.userId, [...(channelsByUser.get(l.userId) ?? []), l.channelId]);
   const links = await unsafeSystemDb(db)
     .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
     .from(userQueues)
     .innerJoin(queues, and(eq(queues.id, userQueues.queueId), eq(queues.tenantId, userQueues.tenantId)))
-    .where(inArray(userQueues.userId, rows.map((u) => u.id)))
+    .where(inArray(userQueues.userId, ids))
     .orderBy(asc(queues.name));
   const byUser = new Map<number, UserWithQueues['queues']>();
   for (const { userId, ...queue } of links) byUser.set(userId, [...(byUser.get(userId) ?? []), queue]);
-  return rows.map((u) => ({ ...u, queues: byUser.get(u.id) ?? [] }));
+  return rows.map((u) => ({ ...u, queues: byUser.get(u.id) ?? [], channelIds: channelsByUser.get(u.id) ?? [] }));
 }
 
 /** The users of company `tenantId`, by name. */

@@ -1,7 +1,7 @@
 import { WEBHOOK_DELIVERIES_PAGE_SIZE } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerChannelAdapter } from '../../channels/registry.js';
+import { registerChannelAdapter } from '../channels/channel-registry.js';
 import { channelWebhookDeliveries as d, channels, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';

@@ -1,4 +1,4 @@
-import type { ChannelRow } from '../../channels/types.js';
+import type { ChannelRow } from './channel-adapter.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
 import { forgetHooks } from '../channel-webhooks/record-event.js';
@@ -6,7 +6,7 @@ import { presentChannel } from './channels.presenter.js';
 
 /**
  * `channel` events go to the company's admins only (they carry webhook paths and masked secrets),
- * after commit. Session changes go separately as `channel:session` (channels/session-state.ts).
+ * after commit. Session changes go separately as `channel:session` (modules/channels/session/session-state.ts).
  */
 export function emitChannelChange(
   scope: TenantScope,

@@ -6,7 +6,7 @@ import {
   type Channel,
   type UserChannel,
 } from '@prosa/contracts';
-import type { ChannelRow } from '../../channels/types.js';
+import type { ChannelRow } from './channel-adapter.js';
 
 /** Secrets kept in `config` per type; masked like the other secrets of the row. */
 const CONFIG_SECRETS = ['appSecret', 'webhookSecret'];
@@ -40,6 +40,7 @@ export function presentChannel(row: ChannelRow, base: string): Channel {
     config,
     defaultQueueId: row.defaultQueueId,
     defaultUserId: row.defaultUserId,
+    chatFlowId: row.chatFlowId,
     greetingMessage: row.greetingMessage,
     farewellMessage: row.farewellMessage,
     ratingEnabled: row.ratingEnabled,

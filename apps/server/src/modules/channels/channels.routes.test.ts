@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, plans } from '../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
+import { demoChannels } from '../../channels/webchat/webchat.queries.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
 
 let h: Harness;
@@ -155,6 +156,23 @@ describe('channels: create, read, update, delete', () => {
     const after = (await rowOf(a, row.id))!;
     expect(after).toMatchObject({ token: row.token, webhookKey: row.webhookKey, farewellMessage: 'Tchau!' });
     expect(after.config.webhookSecret).toBe(row.config.webhookSecret);
+  });
+
+  it("an update keeps the config keys the form does not own (the demo flag) and clears the form's own", async () => {
+    const created = (await h.request('POST', '/channels', { token: a.admin.token, body: webchat({ config: { title: 'Oi' } }) })).body;
+    // The seed marks the demo companies' web chat channels this way; no form sends the flag.
+    await withTenant(h.app.platform.db, a.tenantId, (s) =>
+      s.update(channels, { config: { title: 'Oi', demo: true } }, eq(channels.id, created.id)),
+    );
+    const flow = await h.request('PUT', `/channels/${created.id}`, {
+      token: a.admin.token,
+      body: { name: created.name, type: 'webchat', config: { color: '#112233', demo: false }, chatFlowId: null },
+    });
+    expect(flow.status).toBe(200);
+    const row = (await rowOf(a, created.id))!;
+    // `title` is the form's own and was left out (cleared); `demo` is not the form's and stays.
+    expect(row.config).toEqual({ color: '#112233', demo: true });
+    expect((await demoChannels(h.app.platform.db)).map((c) => c.key)).toContain(row.token);
   });
 
   it('deletes a channel; then it is gone', async () => {

@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { channelAdapters } from '../../channels/registry.js';
+import { channelAdapters } from './channel-registry.js';
 import { listAllChannels } from './admin-channels.queries.js';
 import { credentialsChanged } from './channel-secrets.js';
 import { presentChannel, presentUserChannel, publicBase } from './channels.presenter.js';

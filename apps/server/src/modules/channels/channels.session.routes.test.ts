@@ -2,8 +2,8 @@
 // (no real adapter of that type is loaded here) and the registry is restored afterwards.
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeSessionAdapter } from '../../channels/session/fake-session-adapter.js';
-import { ChannelSendError } from '../../channels/types.js';
+import { fakeSessionAdapter } from './session/fake-session-adapter.js';
+import { ChannelSendError } from './channel-adapter.js';
 import { channels } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';

@@ -4,7 +4,7 @@
  * (contacts per number / webchatId, tickets_one_active_key): a racing insert does nothing and the
  * row the other transaction committed is read back.
  */
-import type { InboundEvent, ChannelRow } from '../../channels/types.js';
+import type { InboundEvent, ChannelRow } from '../channels/channel-adapter.js';
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import { contacts, contactWallets, settings, tickets, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';

@@ -1,6 +1,6 @@
 import type { ZWindow } from '@prosa/contracts';
 import type { z } from 'zod';
-import { channelAdapters, type ChannelType } from '../../channels/registry.js';
+import { channelAdapters, type ChannelType } from '../channels/channel-registry.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
 import { loadTicketAccess } from './messages.policy.js';

@@ -7,7 +7,7 @@ import { contacts, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { setEmitter } from '../../platform/realtime/publish.js';
-import type { InboundEvent } from '../../channels/types.js';
+import type { InboundEvent } from '../channels/channel-adapter.js';
 import { ingestInbound } from './commands/ingest-inbound.js';
 import { inbound, makeChannel, messageRow, newId, phone, ticketMessages, ticketRow } from './messages.test-support.js';
 

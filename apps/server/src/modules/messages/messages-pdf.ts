@@ -3,7 +3,6 @@
  * protocol and dates, then every message with its time, sender and text; files as "[name]".
  * Times are in the tenant's time zone. Messages are read in chunks, never all at once.
  */
-import PDFDocument from 'pdfkit';
 import { users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
@@ -26,6 +25,8 @@ export async function conversationPdf(scope: TenantScope, auth: AuthContext, tic
     ),
   );
 
+  // Loaded on first use: pdfkit holds ~20 MB, and few servers ever print a conversation.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,

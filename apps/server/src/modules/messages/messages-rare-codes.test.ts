@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerChannelAdapter } from '../../channels/registry.js';
+import { registerChannelAdapter } from '../channels/channel-registry.js';
 import { contacts, messageActions, messages, tickets } from '../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
-import { webchatChannel, visitor, say } from '../../channels/webchat/webchat.test-support.js';
+import { webchatChannel, visitor, say } from '../../channels/testing/webchat.test-support.js';
 import { applyAction } from './commands/apply-action.js';
 import { createTicket } from './inbound-contact-ticket.js';
 import { fakeAdapter, makeChannel, messageRow, openConversation } from './messages.test-support.js';

@@ -2,7 +2,7 @@
 // owner, on the one-statement path and on the transactional one (a channel that greets), and
 // only in the company that switched the setting on.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerChannelAdapter } from '../../channels/registry.js';
+import { registerChannelAdapter } from '../channels/channel-registry.js';
 import { contacts, contactWallets } from '../../platform/db/schema.js';
 import { setEmitter } from '../../platform/realtime/publish.js';
 import type { Room } from '../../platform/realtime/realtime.js';

@@ -1,15 +1,15 @@
 // SECURITY-CRITICAL: which sockets receive a message. The same people as the ticket's own events
-// (tickets.events.ts): the admins room, and one by one the queue's members, the assigned user and
-// general supervisors, each judged by the tickets policy (mayReadMessages: a pending ticket of
+// (tickets.events.ts): the room of admins without a channel limit, and one by one the queue's
+// members, the assigned user, general supervisors and admins limited to some channels, each judged by the tickets policy (mayReadMessages: a pending ticket of
 // someone else is not peeked at without `spyticket`).
 //
 // The tenant's people and settings are cached for AUDIENCE_TTL_MS so a burst of inbound messages
 // does not read them once per message: a change of queues or settings reaches sockets within that
 // time. HTTP reads always judge with live data (messages.policy.ts).
 import type { Message } from '@prosa/contracts';
-import { eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
-import { contactWallets, tickets, userQueues, users } from '../../platform/db/schema.js';
+import { contactWallets, tickets, userChannels, userQueues, users } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
 import {
@@ -32,6 +32,8 @@ interface Person {
   profile: TicketViewer['profile'];
   ignoreWallet: boolean;
   queueIds: number[];
+  /** Its channel limit; empty = every channel. */
+  channelIds: number[];
 }
 interface Audience {
   at: number;
@@ -52,14 +54,31 @@ async function loadAudience(scope: TenantScope): Promise<Audience> {
           queueIds: sql<
             number[]
           >`coalesce(array_agg(${userQueues.queueId}) filter (where ${userQueues.queueId} is not null), '{}')`,
+          channelIds: sql<number[]>`coalesce((select array_agg(uc.channel_id) from ${userChannels} uc
+            where uc.tenant_id = ${users.tenantId} and uc.user_id = ${users.id}), '{}')`,
         })
         .from(users)
         .leftJoin(userQueues, owns(userQueues, eq(userQueues.userId, users.id)))
-        .where(owns(users, ne(users.profile, 'admin')))
+        // Admins have their room, except those limited to some channels: judged one by one.
+        .where(
+          owns(
+            users,
+            sql`(${users.profile} <> 'admin' or exists (select 1 from ${userChannels} uc
+              where uc.tenant_id = ${users.tenantId} and uc.user_id = ${users.id}))`,
+          ),
+        )
         .groupBy(users.id),
     ),
   ]);
-  return { at: Date.now(), settings, people: people.map((p) => ({ ...p, queueIds: (p.queueIds ?? []).map(Number) })) };
+  return {
+    at: Date.now(),
+    settings,
+    people: people.map((p) => ({
+      ...p,
+      queueIds: (p.queueIds ?? []).map(Number),
+      channelIds: (p.channelIds ?? []).map(Number),
+    })),
+  };
 }
 
 function audienceOf(scope: TenantScope): Promise<Audience> {
@@ -81,7 +100,11 @@ async function readers(scope: TenantScope, ticket: TicketRow): Promise<number[]>
   const { settings, people } = await audienceOf(scope);
   const queueId = ticket.queueId;
   const candidates = people.filter(
-    (p) => p.profile === 'supervisor' || p.id === ticket.userId || (queueId !== null && p.queueIds.includes(queueId)),
+    (p) =>
+      p.profile === 'supervisor' ||
+      p.profile === 'admin' ||
+      p.id === ticket.userId ||
+      (queueId !== null && p.queueIds.includes(queueId)),
   );
   if (candidates.length === 0) return [];
   const walletUserIds =
@@ -92,6 +115,7 @@ async function readers(scope: TenantScope, ticket: TicketRow): Promise<number[]>
     status: ticket.status,
     queueId,
     userId: ticket.userId,
+    channelId: ticket.channelId,
     isGroup: ticket.isGroup,
     chatbot: isChatbot(ticket),
     walletUserIds,
@@ -103,9 +127,10 @@ async function readers(scope: TenantScope, ticket: TicketRow): Promise<number[]>
         {
           userId: p.id,
           profile: p.profile,
-          isAdmin: false,
+          isAdmin: p.profile === 'admin',
           ignoreWallet: p.ignoreWallet,
           queueIds: p.queueIds,
+          channelIds: p.channelIds,
           settings,
         },
         facts,
@@ -127,10 +152,11 @@ export function emitMessage(scope: TenantScope, ticket: TicketRow | number, acti
       const payload = { action, message, ticketId: row.id };
       const to = await readers(s, row);
       // A private ticket's messages stay out of the admins room (unless viewPrivateTickets); an
-      // admin who is its agent gets them in its own room.
-      if (!privateHidden(adminViewer((await audienceOf(s)).settings), row))
-        publish(s, { kind: 'admins' }, 'message', payload);
-      else if (row.userId !== null && !to.includes(row.userId)) to.push(row.userId);
+      // admin who is its agent gets them in its own room (one limited to channels was judged).
+      const { settings, people } = await audienceOf(s);
+      if (!privateHidden(adminViewer(settings), row)) publish(s, { kind: 'ticketAdmins' }, 'message', payload);
+      else if (row.userId !== null && !to.includes(row.userId) && !people.some((p) => p.id === row.userId))
+        to.push(row.userId);
       for (const userId of to) publish(s, { kind: 'user', userId }, 'message', payload);
     }).catch((err: unknown) => console.error('message event failed', err)),
   );

@@ -29,7 +29,6 @@ import { messageMediaRoutes } from './messages-media.routes.js';
 import { conversationPdf } from './messages-pdf.js';
 import { presentMessage } from './messages.presenter.js';
 import { messageCounts, type MessageWithQuoted } from './messages.queries.js';
-import { listVisibleSchedules, ZScheduleList, ZScheduleQuery } from './schedules.queries.js';
 import { MULTIPART_LIMITS, readMultipart } from './upload.js';
 
 const schema = { tags: ['messages'], security: [{ bearer: [] }] };
@@ -137,10 +136,5 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/count/messages',
     { config: { auth: 'supervisor' }, schema: { ...schema, response: { 200: ZCounts } } },
     async (req) => messageCounts(req.scope, (await getOwnTenant(req.scope)).timezone),
-  );
-  app.get(
-    '/schedule',
-    { config: { auth: 'user' }, schema: { ...schema, querystring: ZScheduleQuery, response: { 200: ZScheduleList } } },
-    async (req) => listVisibleSchedules(req.scope, req.auth, req.query.pageNumber),
   );
 };

@@ -7,8 +7,8 @@ import type {
   InboundEvent,
   MessageActionTarget,
   OutboundMessage,
-} from '../../channels/types.js';
-import { ChannelSendError } from '../../channels/types.js';
+} from '../channels/channel-adapter.js';
+import { ChannelSendError } from '../channels/channel-adapter.js';
 import { channels, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Company, Harness } from '../../test/harness.js';

@@ -1,4 +1,4 @@
-import type { OutboundMessage } from '../../channels/types.js';
+import type { OutboundMessage } from '../channels/channel-adapter.js';
 import type { contacts } from '../../platform/db/schema.js';
 import { providerIdOf } from './inbound-contact-ticket.js';
 

@@ -6,7 +6,7 @@
  * - the name is frozen at send time, so renaming the agent never rewrites what a customer got;
  * - channels that label the sender (web chat) get the name as a label instead of a text line.
  */
-import { channelAdapters, type ChannelType } from '../../channels/registry.js';
+import { channelAdapters, type ChannelType } from '../channels/channel-registry.js';
 
 /** The text a signed message carries on text channels: the name in bold (WhatsApp), then the body. */
 export function signedText(body: string, signature: string | null): string {

@@ -10,7 +10,7 @@
  * delivered twice is found already stored and changes nothing (one rating, one thanks).
  */
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { ChannelRow } from '../../channels/types.js';
+import type { ChannelRow } from '../channels/channel-adapter.js';
 import { contacts, messages, tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { emitTicketChange } from '../tickets/tickets.events.js';

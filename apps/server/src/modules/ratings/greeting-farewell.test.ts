@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerChannelAdapter } from '../../channels/registry.js';
+import { registerChannelAdapter } from '../channels/channel-registry.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import {
   fakeAdapter,

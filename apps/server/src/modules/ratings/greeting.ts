@@ -1,4 +1,4 @@
-import type { ChannelRow } from '../../channels/types.js';
+import type { ChannelRow } from '../channels/channel-adapter.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { ContactRow } from '../messages/inbound-contact-ticket.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';

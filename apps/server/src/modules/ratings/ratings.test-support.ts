@@ -1,6 +1,6 @@
 /** Factories of the ratings tests: a rating channel, a conversation closed by the admin. */
 import { and, eq } from 'drizzle-orm';
-import type { ChannelRow } from '../../channels/types.js';
+import type { ChannelRow } from '../channels/channel-adapter.js';
 import { channels, messages, tickets } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Company, Harness } from '../../test/harness.js';

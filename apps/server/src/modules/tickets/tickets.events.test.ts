@@ -52,7 +52,7 @@ describe('ticket events', () => {
     await h.request('PUT', `/tickets/${t.id}`, { token: member.token, body: { status: 'open' } });
     await settle();
     expect(sent.every((s) => s.tenantId === a.tenantId)).toBe(true);
-    expect(recipients(t.id).sort()).toEqual(['admins', `user:${member.userId}`, `user:${member2.userId}`].sort());
+    expect(recipients(t.id).sort()).toEqual(['ticketAdmins', `user:${member.userId}`, `user:${member2.userId}`].sort());
     const mine = sent.find((s) => s.room.kind === 'user' && s.room.userId === member.userId)!;
     expect(mine.payload).toMatchObject({ action: 'update', ticket: { id: t.id, can: { reply: true } } });
     const theirs = sent.find((s) => s.room.kind === 'user' && s.room.userId === member2.userId)!;
@@ -67,7 +67,7 @@ describe('ticket events', () => {
       sent.splice(0);
       await h.request('PUT', `/tickets/${t.id}`, { token: member.token, body: { status: 'open' } });
       await settle();
-      expect(recipients(t.id).sort()).toEqual(['admins', `user:${member.userId}`].sort());
+      expect(recipients(t.id).sort()).toEqual(['ticketAdmins', `user:${member.userId}`].sort());
     } finally {
       await h.request('PUT', '/settings/NotViewAssignedTickets', { token: a.admin.token, body: { value: 'disabled' } });
     }
@@ -78,7 +78,7 @@ describe('ticket events', () => {
     await h.request('PUT', `/tickets/${t.id}`, { token: outsider.token, body: { status: 'pending' } });
     await settle();
     // Back in no queue and unassigned, the group is the admins' only.
-    expect(recipients(t.id)).toEqual(['admins']);
+    expect(recipients(t.id)).toEqual(['ticketAdmins']);
   });
 
   it('create and delete are published too', async () => {
@@ -91,7 +91,7 @@ describe('ticket events', () => {
     await h.request('DELETE', `/tickets/${created.body.id}`, { token: a.admin.token });
     await settle();
     const actions = sent
-      .filter((s) => s.room.kind === 'admins' && s.payload.ticket.id === created.body.id)
+      .filter((s) => s.room.kind === 'ticketAdmins' && s.payload.ticket.id === created.body.id)
       .map((s) => s.payload.action);
     expect(actions).toEqual(['create', 'delete']);
     expect(recipients(created.body.id)).toContain(`user:${member2.userId}`);

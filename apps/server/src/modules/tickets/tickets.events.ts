@@ -1,10 +1,10 @@
 // SECURITY-CRITICAL: which sockets learn about a ticket. Only the scope's own tenant's rooms are
 // addressed (publish() prefixes them), and an agent gets the event only if the ticket policy lets
-// it see the ticket: queue members, the assigned user and general supervisors are judged one by
-// one, admins through their room.
+// it see the ticket: queue members, the assigned user, general supervisors and admins limited to
+// some channels are judged one by one, the other admins through their room (ticketAdmins).
 import type { Profile } from '@prosa/contracts';
-import { ne, sql } from 'drizzle-orm';
-import { settings, userQueues, users } from '../../platform/db/schema.js';
+import { sql } from 'drizzle-orm';
+import { settings, userChannels, userQueues, users } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
 import { factsOf, loadTicketBases, presentTicket, type TicketBase } from './tickets.presenter.js';
@@ -20,13 +20,27 @@ import { queueTicketWebhook } from '../channel-webhooks/record-event.js';
 
 type Action = 'create' | 'update' | 'delete';
 
+/**
+ * A narrow port for channels that show a conversation's state to the customer (the web chat
+ * widget's "conversation ended"): told of every published ticket change, after commit. Wired at
+ * boot by the channel; a Set, so registering the same function twice (one per app) is harmless.
+ */
+export type TicketWatcher = (scope: TenantScope, base: TicketBase, action: Action) => void;
+const watchers = new Set<TicketWatcher>();
+export function watchTickets(fn: TicketWatcher): void {
+  watchers.add(fn);
+}
+
 /** Who may be told about tickets: queue memberships and the people to judge, for a batch. */
 interface Audience {
   settings: TicketSettings;
   /** queue id -> its members' user ids. */
   members: Map<number, number[]>;
-  /** Supervisors, queue members and assigned users of the batch's tickets (admins have their room). */
-  people: { id: number; profile: Profile; ignoreWallet: boolean }[];
+  /**
+   * Supervisors, queue members, assigned users of the batch's tickets and admins limited to some
+   * channels (the other admins have their room), each with its channel limit.
+   */
+  people: { id: number; profile: Profile; ignoreWallet: boolean; channelIds: number[] }[];
 }
 
 /** Settings, queue members and people to judge for `bases`: one statement, built once. */
@@ -43,11 +57,14 @@ async function loadAudience(scope: TenantScope, bases: TicketBase[]): Promise<Au
             where ${owns(settings)}), '{}'::json) as "settings",
           coalesce((select json_agg(json_build_object('queueId', ${userQueues.queueId}, 'userId', ${userQueues.userId}))
             from ${userQueues} where ${owns(userQueues, sql`${userQueues.queueId} = any(${queues})`)}), '[]'::json) as "members",
-          coalesce((select json_agg(json_build_object('id', ${users.id}, 'profile', ${users.profile}, 'ignoreWallet', ${users.ignoreWallet}))
+          coalesce((select json_agg(json_build_object('id', ${users.id}, 'profile', ${users.profile}, 'ignoreWallet', ${users.ignoreWallet},
+              'channelIds', coalesce((select json_agg(uc.channel_id) from ${userChannels} uc
+                where uc.tenant_id = ${users.tenantId} and uc.user_id = ${users.id}), '[]'::json)))
             from ${users} where ${owns(
               users,
-              ne(users.profile, 'admin'),
-              sql`(${users.profile} = 'supervisor' or ${users.id} = any(${value('assigned')}::int[])
+              sql`(${users.profile} <> 'admin' or exists (select 1 from ${userChannels} uc
+                where uc.tenant_id = ${users.tenantId} and uc.user_id = ${users.id}))`,
+              sql`(${users.profile} in ('supervisor', 'admin') or ${users.id} = any(${value('assigned')}::int[])
                 or ${users.id} in (select uq.user_id from ${userQueues} uq where uq.tenant_id = ${users.tenantId} and uq.queue_id = any(${queues})))`,
             )}), '[]'::json) as "people"`;
       }),
@@ -68,28 +85,31 @@ async function loadAudience(scope: TenantScope, bases: TicketBase[]): Promise<Au
 const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 function publishTicket(scope: TenantScope, base: TicketBase, action: Action, audience: Audience): void {
+  for (const watch of watchers) watch(scope, base, action);
   const { row } = base;
   const { settings } = audience;
   const facts = factsOf(base);
   // A private ticket stays out of the admins room (unless viewPrivateTickets); an admin who is its
   // agent hears of it in its own room.
   if (!privateHidden(adminViewer(settings), facts)) {
-    publish(scope, { kind: 'admins' }, 'ticket', { action, ticket: presentTicket(base, adminViewer(settings)) });
+    publish(scope, { kind: 'ticketAdmins' }, 'ticket', { action, ticket: presentTicket(base, adminViewer(settings)) });
   } else if (row.userId !== null && !audience.people.some((u) => u.id === row.userId)) {
     const owner = { ...adminViewer(settings), userId: row.userId };
     publish(scope, { kind: 'user', userId: row.userId }, 'ticket', { action, ticket: presentTicket(base, owner) });
   }
-  // Candidates: members of the ticket's queue, the assigned user, general supervisors.
+  // Candidates: members of the ticket's queue, the assigned user, general supervisors, limited admins.
   const members = row.queueId ? (audience.members.get(row.queueId) ?? []) : [];
   for (const u of audience.people) {
-    if (u.profile !== 'supervisor' && u.id !== row.userId && !members.includes(u.id)) continue;
+    const wide = u.profile === 'supervisor' || u.profile === 'admin';
+    if (!wide && u.id !== row.userId && !members.includes(u.id)) continue;
     const viewer: TicketViewer = {
       userId: u.id,
       profile: u.profile,
-      isAdmin: false,
+      isAdmin: u.profile === 'admin',
       ignoreWallet: u.ignoreWallet,
       // Only membership of this ticket's queue matters to judge this ticket.
       queueIds: row.queueId && members.includes(u.id) ? [row.queueId] : [],
+      channelIds: u.channelIds,
       settings,
     };
     if (!isTicketVisible(viewer, facts)) continue;

@@ -4,6 +4,8 @@ import { messages, tickets } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/db/pg-errors.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
+import { insertFlow } from '../chat-flows/chat-flows.test-support.js';
+import { cond, flowOf, text } from '../chatbot/engine/engine.test-support.js';
 import { ticketFactories } from './test-factories.js';
 
 let h: Harness;
@@ -194,8 +196,12 @@ describe('the lifecycle', () => {
 
   it('to the chatbot: pending, unassigned, with the flow, logged', async () => {
     const t = await f.ticket({ queueId: queue.id, status: 'open', userId: agent.userId });
-    const res = await h.request('PUT', `/tickets/bot/${t.id}`, { token: agent.token, body: { chatFlowId: 5 } });
-    expect(res.body).toMatchObject({ status: 'pending', userId: null, chatFlowId: 5, chatbot: true });
+    // A flow that greets and waits for an answer: its first step runs at once after the transfer
+    // and leaves the ticket as the transfer did, whichever is seen first.
+    const waits = flowOf([{ id: 's1', interactions: [text('Olá')], conditions: [cond('R', ['1'], 3)] }]);
+    const flow = await insertFlow(h.app.platform.db, a.tenantId, { flow: waits });
+    const res = await h.request('PUT', `/tickets/bot/${t.id}`, { token: agent.token, body: { chatFlowId: flow.id } });
+    expect(res.body).toMatchObject({ status: 'pending', userId: null, chatFlowId: flow.id, chatbot: true });
     expect(await logTypes(t.id)).toEqual(['chatBot']);
   });
 

@@ -127,10 +127,10 @@ describe('hidePhoneNumber on ticket payloads', () => {
       const to = (pred: (r: Room) => boolean) =>
         sent.find((s) => s.event === 'ticket' && s.payload.ticket.id === t.id && pred(s.room));
       await vi.waitFor(() => {
-        expect(to((r) => r.kind === 'admins')).toBeDefined();
+        expect(to((r) => r.kind === 'ticketAdmins')).toBeDefined();
         expect(to((r) => r.kind === 'user' && r.userId === qsup.userId)).toBeDefined();
       });
-      expect(to((r) => r.kind === 'admins')!.payload.ticket.contact.number).toBe(NUMBER);
+      expect(to((r) => r.kind === 'ticketAdmins')!.payload.ticket.contact.number).toBe(NUMBER);
       for (const u of [agent, qsup]) {
         const p = to((r) => r.kind === 'user' && r.userId === u.userId)!.payload;
         expect(p.ticket.contact).toMatchObject({ name: MASKED, number: MASKED });

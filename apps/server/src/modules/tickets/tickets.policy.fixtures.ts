@@ -9,6 +9,8 @@ export const ME = 10;
 export const OTHER = 20;
 export const MY_QUEUE = 1;
 export const OTHER_QUEUE = 2;
+export const MY_CHANNEL = 1;
+export const OTHER_CHANNEL = 2;
 
 export const NO_SETTINGS: TicketSettings = {
   NotViewTicketsChatBot: false,
@@ -44,6 +46,7 @@ export function viewerOf(profile: Profile, settings: TicketSettings, over: Parti
     isAdmin: profile === 'admin',
     ignoreWallet: false,
     queueIds: [MY_QUEUE],
+    channelIds: [],
     settings,
     ...over,
   };
@@ -53,6 +56,7 @@ const t = (over: Partial<TicketFacts>): TicketFacts => ({
   status: 'pending',
   queueId: MY_QUEUE,
   userId: null,
+  channelId: MY_CHANNEL,
   isGroup: false,
   chatbot: false,
   walletUserIds: [],

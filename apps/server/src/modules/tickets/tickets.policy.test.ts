@@ -4,9 +4,11 @@ import {
   expected,
   KINDS,
   ME,
+  MY_CHANNEL,
   MY_QUEUE,
   NO_SETTINGS,
   OTHER,
+  OTHER_CHANNEL,
   OTHER_QUEUE,
   PROFILE_CODES,
   settingsWith,
@@ -77,6 +79,38 @@ describe('ticket visibility: the queue filter', () => {
         }),
       ).toBe(false);
     }
+  });
+});
+
+describe("a user's channels: the limit holds for every profile, showAll and own tickets included", () => {
+  // Each kind of ticket moved to another channel, and to none: nobody limited to MY_CHANNEL sees it.
+  const cases = profiles.flatMap(([code, profile]) =>
+    VISIBILITY_SETTINGS.flatMap((setting) =>
+      [false, true].flatMap((showAll) => kinds.map((kind) => ({ code, profile, setting, showAll, kind }))),
+    ),
+  );
+  it.each(cases)('$profile / $setting / showAll $showAll / $kind', ({ code, profile, setting, showAll, kind }) => {
+    const opts = { showAll, includeNotQueueDefined: true };
+    const limited = viewerOf(profile, settingsWith(setting), { channelIds: [MY_CHANNEL] });
+    // On its channel the limit changes nothing.
+    expect(isTicketVisible(limited, KINDS[kind], opts)).toBe(expected(setting, kind, code, showAll));
+    expect(isTicketVisible(limited, { ...KINDS[kind], channelId: OTHER_CHANNEL }, opts)).toBe(false);
+    expect(isTicketVisible(limited, { ...KINDS[kind], channelId: null }, opts)).toBe(false);
+    // Limited to several channels, any of them will do; without a limit, every channel.
+    const both = viewerOf(profile, settingsWith(setting), { channelIds: [OTHER_CHANNEL, MY_CHANNEL] });
+    expect(isTicketVisible(both, { ...KINDS[kind], channelId: OTHER_CHANNEL }, opts)).toBe(
+      expected(setting, kind, code, showAll),
+    );
+    const free = viewerOf(profile, settingsWith(setting));
+    expect(isTicketVisible(free, { ...KINDS[kind], channelId: OTHER_CHANNEL }, opts)).toBe(
+      expected(setting, kind, code, showAll),
+    );
+  });
+  it('a ticket on another channel offers no action and no reading', () => {
+    const v = viewerOf('admin', NO_SETTINGS, { channelIds: [MY_CHANNEL] });
+    const elsewhere = { ...KINDS.own, channelId: OTHER_CHANNEL };
+    expect(Object.values(ticketCan(v, elsewhere)).some(Boolean)).toBe(false);
+    expect(mayReadMessages(v, elsewhere)).toBe(false);
   });
 });
 

@@ -30,6 +30,8 @@ export interface TicketViewer {
   /** The user's ignore-wallet flag: wallet rules do not narrow what it sees. */
   ignoreWallet: boolean;
   queueIds: readonly number[];
+  /** The channels the user is limited to (SPEC §3 User "channels"); empty = every channel. */
+  channelIds: readonly number[];
   settings: TicketSettings;
   /** The list's page size per status (tenant settings TicketsLimit*), when loaded with the viewer. */
   pageSizes?: Partial<Record<TicketStatus, number>>;
@@ -40,6 +42,8 @@ export interface TicketFacts {
   status: TicketStatus;
   queueId: number | null;
   userId: number | null;
+  /** The channel the conversation is on (none for a ticket without one). */
+  channelId: number | null;
   isGroup: boolean;
   /** The ticket is with the chatbot (bot state or a chat flow). */
   chatbot: boolean;
@@ -68,6 +72,8 @@ export const adminViewer = (settings: TicketSettings): TicketViewer => ({
   isAdmin: true,
   ignoreWallet: true,
   queueIds: [],
+  // The admins room holds admins without a channel limit only (platform/realtime joinRooms).
+  channelIds: [],
   settings,
 });
 
@@ -97,8 +103,18 @@ export const privateHidden = (v: TicketViewer, t: Pick<TicketFacts, 'isPrivate' 
   // Without an agent a ticket is nobody's private one (it would be lost to everyone).
   t.isPrivate && t.userId !== null && t.userId !== v.userId && !(v.isAdmin && v.settings.viewPrivateTickets);
 
+/**
+ * A user limited to some channels sees tickets of those channels only. The limit is a hard
+ * boundary, like privacy: it holds for every profile (SPEC §6 "Admin and supervisor with showAll
+ * see all tickets, filtered only by channel and user"), with showAll, and for the user's own
+ * tickets too; a ticket without a channel is on none of them.
+ */
+export const channelAllowed = (v: Pick<TicketViewer, 'channelIds'>, t: Pick<TicketFacts, 'channelId'>) =>
+  v.channelIds.length === 0 || (t.channelId !== null && v.channelIds.includes(t.channelId));
+
 export function isTicketVisible(v: TicketViewer, t: TicketFacts, opts: VisibilityOptions = SINGLE_TICKET): boolean {
   if (privateHidden(v, t)) return false;
+  if (!channelAllowed(v, t)) return false;
   // Admins and general supervisors with showAll: everything (the list filters by channel and user).
   if (opts.showAll && maySeeAll(v)) return true;
   // The queue filter the viewer chose narrows every ticket, its own included.

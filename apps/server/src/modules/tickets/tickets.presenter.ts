@@ -10,7 +10,7 @@ import {
   tickets,
   users,
 } from '../../platform/db/schema.js';
-import { messageActionsFor } from '../../channels/message-actions.js';
+import { messageActionsFor } from '../channels/message-actions.js';
 import { jsonRowReader } from '../../platform/db/json-rows.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
@@ -46,6 +46,7 @@ export function factsOf(base: TicketBase): TicketFacts {
     status: base.row.status,
     queueId: base.row.queueId,
     userId: base.row.userId,
+    channelId: base.row.channelId,
     isGroup: base.row.isGroup,
     chatbot: isChatbot(base.row),
     walletUserIds: base.wallets.map((w) => w.id),
@@ -149,6 +150,7 @@ export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ti
     user: base.user,
     channel: base.channel,
     unreadMessages: row.unreadMessages,
+    scheduledMessages: row.scheduledMessages,
     lastMessage: row.lastMessage,
     lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
     answered: row.answered,

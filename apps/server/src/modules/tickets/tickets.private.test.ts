@@ -106,14 +106,14 @@ describe('private tickets', () => {
         .filter((s) => s.event === 'ticket' && s.payload.ticket?.id === t.id)
         .map((s) => (s.room.kind === 'user' ? `user:${s.room.userId}` : s.room.kind));
     await vi.waitFor(() => expect(rooms()).toContain(`user:${agent.userId}`));
-    expect(rooms()).not.toContain('admins');
+    expect(rooms()).not.toContain('ticketAdmins');
     expect(rooms()).not.toContain(`user:${member.userId}`);
     expect(rooms()).not.toContain(`user:${sup.userId}`);
     await viewPrivate('enabled');
     try {
       sent.splice(0);
       await h.request('PUT', `/tickets/${t.id}/private`, { token: agent.token, body: { isPrivate: true } });
-      await vi.waitFor(() => expect(rooms()).toContain('admins'));
+      await vi.waitFor(() => expect(rooms()).toContain('ticketAdmins'));
       expect(rooms()).not.toContain(`user:${member.userId}`);
     } finally {
       await viewPrivate('disabled');
@@ -139,7 +139,7 @@ describe('private tickets', () => {
         .filter((s) => s.event === 'message')
         .map((s) => (s.room.kind === 'user' ? `user:${s.room.userId}` : s.room.kind));
     await vi.waitFor(() => expect(rooms()).toContain(`user:${agent.userId}`));
-    expect(rooms()).not.toContain('admins');
+    expect(rooms()).not.toContain('ticketAdmins');
     expect(rooms()).not.toContain(`user:${member.userId}`);
   });
 

@@ -19,6 +19,7 @@ export async function factsOfRow(scope: TenantScope, row: TicketRow): Promise<Ti
     status: row.status,
     queueId: row.queueId,
     userId: row.userId,
+    channelId: row.channelId,
     isGroup: row.isGroup,
     chatbot: isChatbot(row),
     walletUserIds: wallets.map((w) => w.userId),

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { settings, userQueues, users } from '../../platform/db/schema.js';
+import { settings, userChannels, userQueues, users } from '../../platform/db/schema.js';
 import { tenantQuery, type TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
 import { SETTING_DEFAULTS, type TicketStatus } from '@prosa/contracts';
@@ -36,13 +36,15 @@ const LIMIT_KEYS = { open: 'TicketsLimitOpen', pending: 'TicketsLimitPending', c
 /** The user's wallet flag, its queues and the tenant's settings: one prepared query. */
 const viewerQuery = tenantQuery<
   { userId: number },
-  { ignoreWallet: boolean; queueIds: number[]; settings: Record<string, string> }[]
+  { ignoreWallet: boolean; queueIds: number[]; channelIds: number[]; settings: Record<string, string> }[]
 >('tickets_viewer', (db, owns, t) =>
   db
     .select({
       ignoreWallet: users.ignoreWallet,
       queueIds: sql<number[]>`coalesce((select json_agg(uq.queue_id) from ${userQueues} uq
         where uq.tenant_id = ${t} and uq.user_id = ${users.id}), '[]'::json)`,
+      channelIds: sql<number[]>`coalesce((select json_agg(uc.channel_id) from ${userChannels} uc
+        where uc.tenant_id = ${t} and uc.user_id = ${users.id}), '[]'::json)`,
       settings: sql<Record<string, string>>`coalesce((select json_object_agg(st.key, st.value) from ${settings} st
         where st.tenant_id = ${t}), '{}'::json)`,
     })
@@ -71,6 +73,7 @@ export async function loadViewer(scope: TenantScope, auth: AuthContext, known?: 
     isAdmin: auth.isAdmin,
     ignoreWallet: row?.ignoreWallet ?? false,
     queueIds: row?.queueIds ?? [],
+    channelIds: row?.channelIds ?? [],
     settings: s,
     pageSizes,
   };

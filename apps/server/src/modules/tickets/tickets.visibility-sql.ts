@@ -24,7 +24,15 @@ export function visibilitySql(
   v: TicketViewer,
   opts: VisibilityOptions,
 ): SQL {
-  return and(privacySql(v), rulesSql(db, owns, v, opts))!;
+  return and(privacySql(v), channelSql(v), rulesSql(db, owns, v, opts))!;
+}
+
+/**
+ * channelAllowed as SQL: one `channel_id in (...)` predicate for a limited user (a filter on the
+ * list's ordered walk of tickets_tenant_status_idx), none for everyone else.
+ */
+export function channelSql(v: TicketViewer): SQL {
+  return v.channelIds.length ? inArray(tickets.channelId, [...v.channelIds]) : TRUE;
 }
 
 /** privateHidden as SQL: another agent's private ticket, unless admins may view private tickets. */

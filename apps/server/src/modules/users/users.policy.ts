@@ -5,7 +5,8 @@ import type { AuthContext } from '../../platform/http/auth-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { UserRow } from './users.queries.js';
 
-export const isSupervisor = (a: AuthContext) => a.isAdmin || a.profile === 'supervisor' || a.profile === 'supervisorfila';
+export const isSupervisor = (a: AuthContext) =>
+  a.isAdmin || a.profile === 'supervisor' || a.profile === 'supervisorfila';
 
 /** An admin may not take the admin profile away from itself: it keeps the company administered. */
 const wouldDropOwnAdmin = (actor: AuthContext, target: UserRow, profile: UpdateUser['profile']) =>
@@ -44,6 +45,7 @@ export function assertMayUpdate(
   input: UpdateUser,
   currentQueueIds: number[],
   supportEmails: string[],
+  currentChannelIds: number[] = [],
 ): void {
   if (!actor.isAdmin) {
     const changes =
@@ -52,6 +54,8 @@ export function assertMayUpdate(
       (input.ignoreWallet !== undefined && input.ignoreWallet !== target.ignoreWallet) ||
       (input.blockMultipleLogins !== undefined && input.blockMultipleLogins !== target.blockMultipleLogins) ||
       (input.queues !== undefined && !sameIds(input.queues, currentQueueIds)) ||
+      // Lifting its own channel limit would widen what it sees.
+      (input.channelIds !== undefined && !sameIds(input.channelIds, currentChannelIds)) ||
       // A support email is an admin's (SPEC §6): taking one would be promoting itself.
       (input.email !== undefined && input.email !== target.email && isSupportEmail(input.email, supportEmails));
     if (changes) throw new AppError('ERR_NO_PERMISSION');

@@ -26,9 +26,10 @@ export function presentDirectoryEntry(row: UserRow, queues: QueueRef[]) {
   return { id: row.id, tenantId: row.tenantId, name: row.name, queues, isOnline: row.isOnline };
 }
 
-export function presentUser(row: UserRow, queues: QueueRef[], viewer: AuthContext): User {
+export function presentUser(row: UserRow, queues: QueueRef[], viewer: AuthContext, channelIds: number[]): User {
   return {
     ...presentUserSummary(row, queues),
+    channelIds,
     // Configs are personal preferences (theme, saved filters): others get the defaults.
     configs: presentConfigs(viewer.userId === row.id ? row.configs : {}),
     can: userCan(viewer, row),

@@ -3,6 +3,8 @@ import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { queues, userQueues, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { teamMemberIds } from '../teams/teams.queries.js';
+import { channelIdsOf, channelIdsOfUsers } from './user-channels.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type QueueRef = User['queues'][number];
@@ -20,11 +22,18 @@ function likePattern(term: string): string {
 
 export async function listUsers(
   scope: TenantScope,
-  q: { searchParam: string; pageNumber: number; pageSize: number; byEmail: boolean },
+  q: { searchParam: string; pageNumber: number; pageSize: number; byEmail: boolean; teamId?: number },
 ) {
   const term = q.searchParam.trim();
   const byName = ilike(users.name, likePattern(term));
-  const where: SQL | undefined = term ? (q.byEmail ? or(byName, ilike(users.email, likePattern(term))) : byName) : undefined;
+  const bySearch = term ? (q.byEmail ? or(byName, ilike(users.email, likePattern(term))) : byName) : undefined;
+  const byTeam = q.teamId
+    ? inArray(
+        users.id,
+        (await teamMemberIds(scope, q.teamId)).map((r) => r.id),
+      )
+    : undefined;
+  const where: SQL | undefined = and(bySearch, byTeam);
   const [rows, count] = await Promise.all([
     scope
       .select(users, where)
@@ -33,21 +42,24 @@ export async function listUsers(
       .offset((q.pageNumber - 1) * q.pageSize),
     scope.count(users, where),
   ]);
-  const queuesByUser = await queuesOfUsers(
-    scope,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [queuesByUser, channelsByUser] = await Promise.all([queuesOfUsers(scope, ids), channelIdsOfUsers(scope, ids)]);
   return {
-    users: rows.map((row) => ({ row, queues: queuesByUser.get(row.id) ?? [] })),
+    users: rows.map((row) => ({
+      row,
+      queues: queuesByUser.get(row.id) ?? [],
+      channelIds: channelsByUser.get(row.id) ?? [],
+    })),
     count,
     hasMore: (q.pageNumber - 1) * q.pageSize + rows.length < count,
   };
 }
 
-/** One user with its queues. */
+/** One user with its queues and channels. */
 export async function getUserWithQueues(scope: TenantScope, id: number) {
   const row = await getUser(scope, id);
-  return { row, queues: (await queuesOfUsers(scope, [id])).get(id) ?? [] };
+  const [queues, channelIds] = await Promise.all([queuesOfUsers(scope, [id]), channelIdsOf(scope, id)]);
+  return { row, queues: queues.get(id) ?? [], channelIds };
 }
 
 /** The queues of many users in one query (a page of the list loads them at once, not per user). */

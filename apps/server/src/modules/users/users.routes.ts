@@ -31,7 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const full = isSupervisor(req.auth);
       const page = await listUsers(req.scope, { ...req.query, byEmail: full });
       const users = page.users.map((u) =>
-        full ? presentUser(u.row, u.queues, req.auth) : presentDirectoryEntry(u.row, u.queues),
+        full ? presentUser(u.row, u.queues, req.auth, u.channelIds) : presentDirectoryEntry(u.row, u.queues),
       );
       return { ...page, users };
     },
@@ -40,10 +40,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     { config: { auth: 'admin' }, schema: { ...schema, body: ZCreateUser, response: { 201: ZUser } } },
     async (req, reply) => {
-      const { row, queues } = await throttleEmailProbes(app.platform, { userId: req.auth.userId }, () =>
+      const { row, queues, channelIds } = await throttleEmailProbes(app.platform, { userId: req.auth.userId }, () =>
         createUser(req.scope, req.body),
       );
-      return reply.status(201).send(presentUser(row, queues, req.auth));
+      return reply.status(201).send(presentUser(row, queues, req.auth, channelIds));
     },
   );
   // Admins and supervisors see anyone of the company; an agent only itself (checked in policy).
@@ -51,9 +51,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZUser } } },
     async (req) => {
-      const { row, queues } = await getUserWithQueues(req.scope, req.params.id);
+      const { row, queues, channelIds } = await getUserWithQueues(req.scope, req.params.id);
       assertMayView(req.auth, row);
-      return presentUser(row, queues, req.auth);
+      return presentUser(row, queues, req.auth, channelIds);
     },
   );
   // Any user may call it; the policy lets a non-admin edit only its own name, email and password.
@@ -64,9 +64,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { supportEmails } = app.platform.config;
       const run = () => updateUser(req.scope, req.auth, req.params.id, req.body, supportEmails);
       // A 409 for a taken email tells that the account exists: such answers are limited per user.
-      const { row, queues } =
-        req.body.email === undefined ? await run() : await throttleEmailProbes(app.platform, { userId: req.auth.userId }, run);
-      return presentUser(row, queues, req.auth);
+      const { row, queues, channelIds } =
+        req.body.email === undefined
+          ? await run()
+          : await throttleEmailProbes(app.platform, { userId: req.auth.userId }, run);
+      return presentUser(row, queues, req.auth, channelIds);
     },
   );
   app.delete(

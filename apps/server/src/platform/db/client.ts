@@ -2,7 +2,8 @@
  * One database for both engines: embedded PGlite in DATA_DIR when DATABASE_URL is unset, a
  * PostgreSQL server otherwise. Same drizzle schema, same migrations folder.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { inlineParams } from './tenant-scope.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,6 +38,8 @@ export interface Database {
    * hot dynamic query is not planned again on every request); PGlite runs it as is.
    */
   runNamed(name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Connections of the PostgreSQL pool (metrics); PGlite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -55,7 +59,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       // Named statements (runMemo, runNamed) and their cached plans stay on their connection for
       // its life: a connection is replaced after 15 minutes, so they cannot pile up without bound.
       maxLifetimeSeconds: 900,
+      // A connect that hangs (the database restarting, a dead network path) fails instead of
+      // holding the request: the error handler answers 503 ERR_DATABASE_UNAVAILABLE.
+      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
     });
+    // runMemo's inline statements (tenant-scope.ts, literal) double quotes only: that is safe with
+    // standard strings, PostgreSQL's default, which a server or database may still turn off. Set on
+    // each new connection before any query of its first user (a client runs its queries in order).
+    pool.on('connect', (c) => void c.query('set standard_conforming_strings = on').catch(() => undefined));
+    // An idle connection cut by the server (restart, failover) emits 'error' on the pool: without
+    // a listener that would end the process. The pool drops the client and opens a new one later.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -70,19 +84,27 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       kind: 'postgres',
       jobsConnection: { connectionString: opts.databaseUrl },
       runNamed: async (name, text, params) => (await pool.query({ name, text, values: params })).rows,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (opts.dataDir && opts.dataDir !== 'memory://') {
     dataDir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } }).catch((e) => {
+    unlock();
+    throw e;
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   /** Names of the statements prepared on the embedded database (see runNamed below). */
   const prepared = new Set<string>();
+  /** Statements PGlite could not prepare with their parameters' types unknown: run as is. */
+  const unpreparable = new Set<string>();
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
     raw: db as unknown as Db,
@@ -96,19 +118,73 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       },
     },
     runNamed: async (name, text, params) => {
-      if (params.length > 0) return (await client.query<Record<string, unknown>>(text, params)).rows;
-      // A statement without parameters (runMemo inline) is prepared once and then only executed,
-      // as node-postgres does on a server: PGlite would plan it again on every run otherwise.
+      // A statement is prepared once and then only executed, as node-postgres does on a server:
+      // PGlite would plan it again on every run otherwise (the session lookup of every request
+      // cost 4 times as much). EXECUTE takes no bind parameters, so the values are written into
+      // it as literals (inlineParams); a value that has none (an array, an object) or a
+      // statement PostgreSQL cannot prepare on its own (a parameter of unknown type) runs as is.
+      let execute = `execute ${name}`;
+      if (params.length > 0) {
+        try {
+          if (unpreparable.has(name)) throw new Error('not preparable');
+          execute = inlineParams({ sql: `execute ${name}(${params.map((_, i) => `$${i + 1}`).join(', ')})`, params }).sql;
+        } catch {
+          return (await client.query<Record<string, unknown>>(text, params)).rows;
+        }
+      }
       if (!prepared.has(name)) {
         if (prepared.size >= PGLITE_PREPARED_MAX) {
           await client.exec('deallocate all');
           prepared.clear();
         }
-        await client.exec(`prepare ${name} as ${text}`);
+        try {
+          await client.exec(`prepare ${name} as ${text}`);
+        } catch (err) {
+          if (params.length === 0) throw err;
+          unpreparable.add(name);
+          return (await client.query<Record<string, unknown>>(text, params)).rows;
+        }
         prepared.add(name);
       }
-      return (await client.query<Record<string, unknown>>(`execute ${name}`)).rows;
+      return (await client.query<Record<string, unknown>>(execute)).rows;
     },
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
+}
+
+/**
+ * One process at a time on an embedded data folder: two would corrupt it, and `npm run backup`
+ * copies it only while no server holds it. DATA_DIR/pglite.lock holds the owner's pid and host
+ * name; a lock whose process is gone (kill -9) is taken over, and so is one written on another
+ * host (a container that was replaced: its pids mean nothing here). Returns the release.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'pglite.lock');
+  const mine = `${process.pid} ${hostname()}`;
+  try {
+    writeFileSync(file, mine, { flag: 'wx' });
+  } catch {
+    const [pid, host = hostname()] = readFileSync(file, 'utf8').trim().split(' ');
+    const owner = Number(pid);
+    if (host === hostname() && owner !== process.pid && owner > 0 && alive(owner)) {
+      throw new Error(`The embedded database in ${dir} is in use by process ${owner} (a Prosa server or a backup).`);
+    }
+    writeFileSync(file, mine);
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === mine) rmSync(file);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -32,6 +32,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     isOnline: boolean('is_online').notNull().default(false),
+    /** Online but without input for a while (the web app sends setUserIdle); internal-chat presence. */
+    isIdle: boolean('is_idle').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CHANNEL_AUTO_CLOSE_TIMES, CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_ACTION_KINDS, MESSAGE_STATUSES } from '@prosa/contracts';
+import { CHANNEL_AUTO_CLOSE_TIMES, CHANNEL_STATUSES, CHANNEL_TYPES, MESSAGE_ACTION_KINDS, MESSAGE_STATUSES, type OutboundInteractive } from '@prosa/contracts';
 import { tags, users, queues } from './schema-accounts.js';
 import { createdAt, tenantId, updatedAt } from './schema-platform.js';
 import { folded } from './search-fold.js';
@@ -138,6 +138,8 @@ export const channels = pgTable(
     defaultQueueId: integer('default_queue_id').references(() => queues.id, { onDelete: 'set null' }),
     defaultUserId: integer('default_user_id').references(() => users.id, { onDelete: 'set null' }),
     greetingMessage: text('greeting_message').notNull().default(''),
+    /** The chatbot flow this channel's new tickets run (before the company default, botTicketActive). */
+    chatFlowId: integer('chat_flow_id'),
     farewellMessage: text('farewell_message').notNull().default(''),
     ratingEnabled: boolean('rating_enabled').notNull().default(false),
     ratingMessage: text('rating_message').notNull().default(''),
@@ -168,7 +170,7 @@ export const channels = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     /**
-     * Session lease (channels/session/supervisor.ts): the app instance running this channel's
+     * Session lease (modules/channels/session/supervisor.ts): the app instance running this channel's
      * long-lived session and until when its claim holds; a command for that owner from another
      * instance ('restart', 'stop', 'logout').
      */
@@ -193,6 +195,27 @@ export const channels = pgTable(
   ],
 );
 
+/**
+ * The channels a user is limited to (SPEC §3 User "channels"): none means every channel. A user
+ * with rows here sees and starts tickets on those channels only.
+ */
+export const userChannels = pgTable(
+  'user_channels',
+  {
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.channelId] }),
+    index('user_channels_tenant_channel_idx').on(t.tenantId, t.channelId),
+  ],
+);
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -211,6 +234,8 @@ export const tickets = pgTable(
     chatFlowId: integer('chat_flow_id'),
     isGroup: boolean('is_group').notNull().default(false),
     unreadMessages: integer('unread_messages').notNull().default(0),
+    /** Pending schedules of the ticket (SPEC §3), kept by the schedules commands: the list reads no subquery. */
+    scheduledMessages: integer('scheduled_messages').notNull().default(0),
     lastMessage: text('last_message').notNull().default(''),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     /** Last time the customer wrote (auto-close, 24-hour window). */
@@ -219,6 +244,13 @@ export const tickets = pgTable(
     lastOutboundAt: timestamp('last_outbound_at', { withTimezone: true }),
     answered: boolean('answered').notNull().default(false),
     botState: jsonb('bot_state').$type<Record<string, unknown>>(),
+    /**
+     * When the bot must act without a customer message (time without answer, the rest of a step
+     * after a delay): the chatbot sweep reads only tickets with one due.
+     */
+    botDueAt: timestamp('bot_due_at', { withTimezone: true }),
+    /** Absence messages sent to this ticket outside business hours (at most maxRetriesBusinessHours). */
+    absenceSent: integer('absence_sent').notNull().default(0),
     startedAttendanceAt: timestamp('started_attendance_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Close scheduled after a farewell message was sent. */
@@ -245,6 +277,17 @@ export const tickets = pgTable(
     index('tickets_close_after_idx')
       .on(t.closeAfter)
       .where(sql`${t.closeAfter} is not null`),
+    index('tickets_bot_due_idx')
+      .on(t.botDueAt)
+      .where(sql`${t.botDueAt} is not null`),
+    // The minute's bot-recovery sweep (chatbot.recover-steps): tickets in a flow by their last
+    // inbound, and new pending tickets by their creation; both read a few recent rows, not the table.
+    index('tickets_bot_active_idx')
+      .on(t.lastInboundAt)
+      .where(sql`${t.botState} is not null and ${t.status} <> 'closed'`),
+    index('tickets_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     // Tickets awaiting a rating: the inbound check of a rating channel reads only these few rows.
     index('tickets_rating_wait_idx')
       .on(t.tenantId, t.channelId, t.contactId)
@@ -330,6 +373,11 @@ export const messages = pgTable(
      * made from both where it leaves (messages/signature.ts).
      */
     signature: text('signature'),
+    /**
+     * Reply buttons or a list (a chatbot step), sent natively where the channel has them
+     * (OutboundMessage.interactive); `body` keeps the numbered-text rendering for the rest.
+     */
+    interactive: jsonb('interactive').$type<OutboundInteractive>(),
     /** chat, image, audio, video, document, sticker, location, system */
     mediaType: text('media_type').notNull().default('chat'),
     /** Storage key under DATA_DIR/media (or the S3 key); never a public URL. */
@@ -405,6 +453,8 @@ export const schedules = pgTable(
     body: text('body').notNull().default(''),
     mediaKey: text('media_key'),
     mediaName: text('media_name'),
+    mimeType: text('mime_type'),
+    /** The next occurrence due (moved on by the period after each send). */
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     repeatCount: integer('repeat_count').notNull().default(0),
     repeatPeriod: text('repeat_period', { enum: ['weekly', 'biweekly', 'monthly', 'bimonthly'] }),

@@ -5,6 +5,10 @@
 import * as accounts from './schema-accounts.js';
 import * as desk from './schema-desk.js';
 import * as audit from './schema-audit.js';
+import * as chatbot from './schema-chatbot.js';
+import * as tasks from './schema-tasks.js';
+import * as quick from './schema-quick.js';
+import * as ichat from './schema-ichat.js';
 
 export * from './schema-platform.js';
 export * from './schema-accounts.js';
@@ -14,12 +18,17 @@ export * from './schema-whatsapp.js';
 export * from './schema-channel-webhooks.js';
 export * from './schema-message-actions.js';
 export * from './schema-audit.js';
+export * from './schema-chatbot.js';
+export * from './schema-tasks.js';
+export * from './schema-quick.js';
+export * from './schema-ichat.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {
   users: accounts.users,
   queues: accounts.queues,
   userQueues: accounts.userQueues,
+  userChannels: desk.userChannels,
   tags: accounts.tags,
   settings: accounts.settings,
   authSessions: accounts.authSessions,
@@ -36,4 +45,14 @@ export const tenantTables = {
   inboundEvents: desk.inboundEvents,
   schedules: desk.schedules,
   auditLogs: audit.auditLogs,
+  chatFlows: chatbot.chatFlows,
+  chatFlowKeywords: chatbot.chatFlowKeywords,
+  tasks: tasks.tasks,
+  quickMessages: quick.quickMessages,
+  farewellMessages: quick.farewellMessages,
+  teams: ichat.teams,
+  teamUsers: ichat.teamUsers,
+  chatGroups: ichat.chatGroups,
+  chatGroupUsers: ichat.chatGroupUsers,
+  internalMessages: ichat.internalMessages,
 };

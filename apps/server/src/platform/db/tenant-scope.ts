@@ -58,9 +58,11 @@ const statementName = (text: string) => `q_${createHash('sha1').update(text).dig
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint') return String(v);
+  // A negative number in parentheses: after a minus sign (`-$1`), `--1` would begin a comment.
+  if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint') return v < 0 ? `(${v})` : String(v);
   if (v instanceof Date) return `'${v.toISOString()}'`;
-  // standard_conforming_strings is on (PostgreSQL's default): only the quote needs doubling.
+  // standard_conforming_strings is on (openDatabase sets it on every connection): only the quote
+  // needs doubling. literal.property.test.ts runs arbitrary values through the database.
   if (typeof v === 'string' && !v.includes('\u0000')) return `'${v.replaceAll("'", "''")}'`;
   throw new Error(`runMemo inline: cannot write ${typeof v} as a literal`);
 }
@@ -217,6 +219,24 @@ export class TenantScope {
   afterCommit(fn: AfterCommit): void {
     if (this.inTransaction) this.afterCommitQueue.push(fn);
     else void Promise.resolve().then(fn);
+  }
+
+  /**
+   * Platform only (platform/jobs/enqueue.ts): a runner of the job queue's own SQL (text with $n
+   * parameters, no tenant data) on this scope's transaction, so a job is queued atomically with the
+   * rows it works on. Null outside a transaction.
+   */
+  jobQueueRunner(): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } | null {
+    if (!this.inTransaction) return null;
+    const exec = this.exec;
+    return {
+      async executeSql(text, values) {
+        const chunks = text.split(/\$(\d+)/);
+        const parts = chunks.map((c, i) => (i % 2 === 0 ? sql.raw(c) : sql.param(values[Number(c) - 1] ?? null)));
+        const res = (await exec.execute(sql.join(parts))) as unknown as { rows: unknown[] };
+        return { rows: res.rows };
+      },
+    };
   }
 
   /** One transaction; `afterCommit` callbacks run once it has committed. */

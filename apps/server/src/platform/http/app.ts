@@ -12,26 +12,29 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { platformSettings } from '../db/schema.js';
 import { unsafeSystemDb } from '../db/tenant-scope.js';
 import { newSecret } from '../security/tokens.js';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
-import type { Platform } from '../platform.js';
+import type { ChannelSessions, Platform } from '../platform.js';
+import type { JobDefinition } from '../jobs/define-job.js';
+import type { FastifyPluginAsync } from 'fastify';
 import { setEmitter } from '../realtime/publish.js';
 import { createJobs } from '../jobs/jobs.js';
 import { setJobs } from '../jobs/enqueue.js';
-import { jobRegistry } from '../../modules/jobs.registry.js';
 import { createRealtime } from '../realtime/realtime.js';
+import { createMetrics } from '../metrics/metrics.js';
+import { createReadiness } from '../metrics/readiness.js';
+import { registerMetrics } from '../metrics/register.js';
 import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
 import { registerControlCharGuard } from './control-chars.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { registerModules } from '../../modules/index.js';
-import { allowPrivateProxies } from '../../channels/shared/proxy.js';
-import { createSessionSupervisor, type SessionSupervisorOptions } from '../../channels/session/supervisor.js';
+import { RequestLog } from './request-log.js';
+import { allowPrivateProxies } from '../security/proxy.js';
 
 export interface BuildOptions {
   config: Config;
@@ -44,7 +47,18 @@ export interface BuildOptions {
   jobPollSeconds?: number;
   /** Reconnect channel sessions and keep their leases on start (default true); tests may turn it off. */
   sessions?: boolean;
-  sessionOptions?: SessionSupervisorOptions;
+}
+
+/**
+ * What the platform runs but does not know: the domain's routes, its jobs and the channel sessions.
+ * The app composition (src/app.ts) hands them over, so platform/ imports nothing from modules/ or
+ * channels/.
+ */
+export interface AppParts {
+  routes: FastifyPluginAsync;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
+  jobs: JobDefinition<any>[];
+  sessions: (platformOf: () => Platform) => ChannelSessions;
 }
 
 /**
@@ -59,10 +73,11 @@ async function withSharedSecret(config: Config, db: Database): Promise<Config> {
   return { ...config, jwtSecret: new TextEncoder().encode(row!.value) };
 }
 
-export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+export async function buildPlatformApp(opts: BuildOptions, parts: AppParts): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
+    logController: new RequestLog(),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -80,10 +95,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     mailer: opts.mailer ?? createMailer(config, db, app.log),
     realtime: createRealtime(config, db, app.log),
-    jobs: createJobs(db, jobRegistry, app.log, opts.jobPollSeconds),
+    jobs: createJobs(db, parts.jobs, app.log, opts.jobPollSeconds),
     log: app.log,
-    sessions: createSessionSupervisor(() => platform, opts.sessionOptions),
+    sessions: parts.sessions(() => platform),
+    metrics: createMetrics(Boolean(config.metricsToken || config.metricsListen)),
   };
+  const readiness = createReadiness({
+    db,
+    jobs: opts.jobs === false ? undefined : platform.jobs,
+    redisUrl: config.redisUrl,
+    log: app.log,
+  });
   setJobs(db, platform.jobs);
   app.decorate('platform', platform);
   setEmitter(db, (tenantId, room, event, payload) => platform.realtime.emit(tenantId, room, event, payload));
@@ -96,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await platform.realtime.close();
   });
   app.addHook('onClose', async () => {
+    await readiness.close();
     if (!opts.db) await db.close();
   });
 
@@ -116,16 +139,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerPublicPlugin(() => app.register(swaggerUi, { routePrefix: '/docs' }));
 
   app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Readiness: the database, the job queue and, with REDIS_URL, Redis (metrics/readiness.ts).
   app.get('/readyz', { config: { auth: 'public' }, schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.raw.execute(sql`select 1`);
-      return { status: 'ready', database: db.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    const { ready, checks, error } = await readiness.check();
+    if (ready) return { status: 'ready', database: db.kind, checks };
+    return reply.status(503).send({ status: 'unavailable', error, checks });
   });
+  await registerMetrics(app, platform, parts.jobs.map((j) => j.id));
 
-  await app.register(registerModules);
+  await app.register(parts.routes);
 
   if (existsSync(config.webDist)) {
     await registerPublicPlugin(() =>
@@ -141,6 +163,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (opts.sessions !== false) {
     void platform.sessions.startAll().catch((err) => app.log.error({ err }, 'channel sessions did not start'));
   }
-  platform.realtime.attach(app.server, async (token) => (await resolveSession(platform, token)).auth);
+  platform.realtime.attach(app.server, async (token) => {
+    const { auth, rules } = await resolveSession(platform, token);
+    return { ...auth, rules };
+  });
   return app;
 }

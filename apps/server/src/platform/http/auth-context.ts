@@ -30,6 +30,8 @@ export interface AuthContext {
 
 export interface AccessRules {
   queueIds: number[];
+  /** The channels the user is limited to; empty = every channel. */
+  channelIds: number[];
   ignoreWallet: boolean;
   /** Every saved setting of the company, key -> value (defaults are the reader's). */
   settings: Record<string, string>;

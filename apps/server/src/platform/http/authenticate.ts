@@ -1,11 +1,11 @@
 // SECURITY-CRITICAL: the auth hook. The tenant comes from the verified token and the live
 // session row, once, here; nothing downstream reads a tenant id from the request.
-import { OPERATOR_TENANT_ID, todayIso } from '@prosa/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { OPERATOR_TENANT_ID, todayIso, type Profile } from '@prosa/contracts';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.js';
-import { authSessions, settings, tenants, userQueues, users } from '../db/schema.js';
-import { TenantScope, unsafeSystemDb } from '../db/tenant-scope.js';
+import { authSessions, settings, tenants, userChannels, userQueues, users } from '../db/schema.js';
+import { TenantScope } from '../db/tenant-scope.js';
 import { verifyAccessToken } from '../security/tokens.js';
 import type { Platform } from '../platform.js';
 import { AppError } from './app-error.js';
@@ -18,41 +18,48 @@ export function bearerToken(req: { headers: FastifyRequest['headers'] }): string
 }
 
 /**
- * The session with its user and tenant, prepared once per database (it runs on every request);
- * with the user's rules (queues, wallet flag, the company's settings: AccessRules).
+ * The session with its user and tenant, with the user's rules (queues, wallet flag, the company's
+ * settings: AccessRules). It runs on every request: its text is built once and it runs as a named
+ * prepared statement (`runNamed`: planned once per connection, and on PGlite too), its rows read
+ * as they come, without the ORM's row mapping.
  */
-const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
-function prepareSessionQuery(db: Database) {
-  return unsafeSystemDb(db)
-    .select({
-      revokedAt: authSessions.revokedAt,
-      revokedReason: authSessions.revokedReason,
-      expiresAt: authSessions.expiresAt,
-      sessionUserId: authSessions.userId,
-      userId: users.id,
-      tenantId: users.tenantId,
-      profile: users.profile,
-      name: users.name,
-      email: users.email,
-      tenantStatus: tenants.status,
-      dueDate: tenants.dueDate,
-      ignoreWallet: users.ignoreWallet,
-      queueIds: sql<number[]>`coalesce((select json_agg(uq.queue_id) from ${userQueues} uq
-        where uq.tenant_id = ${users.tenantId} and uq.user_id = ${users.id}), '[]'::json)`,
-      settings: sql<Record<string, string>>`coalesce((select json_object_agg(st.key, st.value) from ${settings} st
-        where st.tenant_id = ${users.tenantId}), '{}'::json)`,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(authSessions.id, sql.placeholder('sessionId')))
-    .limit(1)
-    .prepare('auth_session');
-}
-function sessionQuery(db: Database) {
-  let q = sessionQueries.get(db);
-  if (!q) sessionQueries.set(db, (q = prepareSessionQuery(db)));
-  return q;
+const SESSION_QUERY = new PgDialect().sqlToQuery(sql`select
+    ${authSessions.revokedAt} is not null as "revoked",
+    ${authSessions.expiresAt} as "expiresAt",
+    ${users.id} as "userId",
+    ${users.tenantId} as "tenantId",
+    ${users.profile} as "profile",
+    ${users.name} as "name",
+    ${users.email} as "email",
+    ${tenants.status} as "tenantStatus",
+    ${tenants.dueDate}::text as "dueDate",
+    ${users.ignoreWallet} as "ignoreWallet",
+    coalesce((select json_agg(uq.queue_id) from ${userQueues} uq
+      where uq.tenant_id = ${users.tenantId} and uq.user_id = ${users.id}), '[]'::json) as "queueIds",
+    coalesce((select json_agg(uc.channel_id) from ${userChannels} uc
+      where uc.tenant_id = ${users.tenantId} and uc.user_id = ${users.id}), '[]'::json) as "channelIds",
+    coalesce((select json_object_agg(st.key, st.value) from ${settings} st
+      where st.tenant_id = ${users.tenantId}), '{}'::json) as "settings"
+  from ${authSessions}
+  inner join ${users} on ${users.id} = ${authSessions.userId}
+  inner join ${tenants} on ${tenants.id} = ${users.tenantId}
+  where ${authSessions.id} = ${sql.placeholder('sessionId')}
+  limit 1`).sql;
+
+interface SessionRow {
+  revoked: boolean;
+  expiresAt: Date | string;
+  userId: number;
+  tenantId: number;
+  profile: Profile;
+  name: string;
+  email: string;
+  tenantStatus: string;
+  dueDate: string | null;
+  ignoreWallet: boolean;
+  queueIds: number[] | string;
+  channelIds: number[] | string;
+  settings: Record<string, string> | string;
 }
 
 /** Resolves a token to a live session; used by HTTP and by the socket handshake. */
@@ -61,11 +68,14 @@ export async function resolveSession(platform: Platform, token: string | undefin
   const verified = await verifyAccessToken(token, platform.config.jwtSecret);
   if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'ERR_TOKEN_EXPIRED' : 'ERR_SESSION_EXPIRED');
   const { claims } = verified;
-  const [row] = await sessionQuery(platform.db).execute({ sessionId: claims.sessionId });
+  const [row] = (await platform.db.runNamed('auth_session', SESSION_QUERY, [claims.sessionId])) as unknown as (
+    | SessionRow
+    | undefined
+  )[];
   if (
     !row ||
-    row.revokedAt ||
-    row.expiresAt < new Date() ||
+    row.revoked ||
+    new Date(row.expiresAt) < new Date() ||
     row.userId !== claims.userId ||
     row.tenantId !== claims.tenantId
   ) {
@@ -86,6 +96,7 @@ export async function resolveSession(platform: Platform, token: string | undefin
   const expired = row.tenantId !== OPERATOR_TENANT_ID && row.dueDate !== null && row.dueDate < todayIso();
   const rules: AccessRules = {
     queueIds: jsonOf(row.queueIds),
+    channelIds: jsonOf(row.channelIds),
     ignoreWallet: row.ignoreWallet,
     settings: jsonOf(row.settings),
   };

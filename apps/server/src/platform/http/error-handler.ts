@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '@prosa/contracts';
+import { isDatabaseUnavailable } from '../db/pg-errors.js';
 import { AppError } from './app-error.js';
 
 /**
@@ -84,6 +85,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { webApp: boole
     }
     const code = frameworkCode(err as FastifyError);
     if (code) return sendCode(reply, code);
+    // The database restarting or out of reach: a 503 to try again, not a fault of this request.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: (err as Error).message }, 'database unavailable');
+      return sendCode(reply, 'ERR_DATABASE_UNAVAILABLE');
+    }
     const requestId = String(req.id ?? randomUUID());
     req.log.error({ err, requestId }, 'unhandled error');
     return reply.status(500).send({ error: 'ERR_INTERNAL', requestId });

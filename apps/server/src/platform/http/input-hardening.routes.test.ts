@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telegramChannel, arrived, newChatId } from '../../channels/telegram/telegram.test-support.js';
+import { telegramChannel, arrived, newChatId } from '../../channels/testing/telegram.test-support.js';
 import { openConversation, ticketMessages } from '../../modules/messages/messages.test-support.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { findControlChar, stripNul } from './control-chars.js';

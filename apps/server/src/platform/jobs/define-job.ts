@@ -22,6 +22,18 @@ export interface JobDefinition<T> {
   /** Run on a cron schedule (platform sweepers); the payload is then `{}`. */
   cron?: string;
   batchSize?: number;
+  /**
+   * How many jobs of one fetched batch run at once (default 1: one after another); a failure
+   * retries the batch. For jobs that are safe to repeat and lock what they share (chatbot.step).
+   * Kept well under the database pool's size, so requests still find connections.
+   */
+  parallel?: number;
+  /**
+   * A job sent from this process wakes its worker here at once, and a full batch is followed by
+   * the next fetch at once, instead of waiting out the polling interval (up to a second of latency
+   * on every job, and a cap on throughput). For jobs on a user's path (the chatbot's step).
+   */
+  wake?: boolean;
 }
 
 export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startHarness, type Harness } from '../../test/harness.js';
 import { defineJob } from './define-job.js';
+import { withTenant } from '../db/tenant-scope.js';
+import { enqueueManyWithin } from './enqueue.js';
 import { createJobs, type Jobs } from './jobs.js';
 
 const seen: { tenantId: number; n: number; scoped: number | undefined; attempt: number }[] = [];
@@ -17,15 +19,30 @@ const testJob = defineJob({
   },
 });
 
+const woken: number[] = [];
+const wakeJob = defineJob({
+  id: 'test.wake',
+  schema: z.object({ tenantId: z.number(), n: z.number() }),
+  wake: true,
+  async handler(data) {
+    woken.push(data.n);
+  },
+});
+
 let h: Harness;
 let jobs: Jobs;
+/** Polls once a minute: only a wake-up runs its jobs within a test's time. */
+let slow: Jobs;
 beforeAll(async () => {
   h = await startHarness();
   jobs = createJobs(h.app.platform.db, [testJob], h.app.log, 0.5);
   await jobs.start(h.app.platform);
+  slow = createJobs(h.app.platform.db, [wakeJob], h.app.log, 60);
+  await slow.start(h.app.platform);
 });
 afterAll(async () => {
   await jobs.stop();
+  await slow.stop();
   await h.close();
 });
 
@@ -50,5 +67,45 @@ describe(`jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   it('rejects a payload that does not match its schema', async () => {
     await expect(jobs.send(testJob, { tenantId: 'x', n: 1 } as never)).rejects.toThrow();
+  });
+
+  it('sends several jobs in one statement, each run once in its tenant', async () => {
+    await jobs.sendMany(testJob, [
+      { data: { tenantId: 7, n: 201 }, opts: { singletonKey: 'many:201' } },
+      { data: { tenantId: 8, n: 202 }, opts: { startAfter: 1 } },
+    ]);
+    await until(() => seen.some((s) => s.n === 201) && seen.some((s) => s.n === 202));
+    await until(() => false, 1_500);
+    expect(seen.filter((s) => s.n === 201)).toEqual([expect.objectContaining({ tenantId: 7, scoped: 7 })]);
+    expect(seen.filter((s) => s.n === 202)).toEqual([expect.objectContaining({ tenantId: 8, scoped: 8 })]);
+  });
+
+  it('jobs queued inside a transaction exist exactly when it commits', async () => {
+    const db = h.app.platform.db;
+    await withTenant(db, 7, (scope) => scope.transaction((tx) => enqueueManyWithin(tx, testJob, [{ data: { n: 301 } }, { data: { n: 303 } }])));
+    await expect(
+      withTenant(db, 7, (scope) =>
+        scope.transaction(async (tx) => {
+          await enqueueManyWithin(tx, testJob, [{ data: { n: 302 } }]);
+          throw new Error('rolled back');
+        }),
+      ),
+    ).rejects.toThrow('rolled back');
+    await until(() => seen.some((s) => s.n === 301) && seen.some((s) => s.n === 303));
+    await until(() => false, 1_500);
+    expect(seen.filter((s) => s.n === 301)).toEqual([expect.objectContaining({ tenantId: 7, scoped: 7 })]);
+    expect(seen.filter((s) => s.n === 303)).toHaveLength(1);
+    expect(seen.some((s) => s.n === 302)).toBe(false);
+  });
+
+  it('a wake job sent from this process runs at once, not at the next poll', async () => {
+    // Let the worker's first fetch pass, so it is waiting out its minute.
+    await until(() => false, 1_000);
+    const sent = Date.now();
+    await slow.send(wakeJob, { tenantId: 7, n: 1 });
+    await slow.sendMany(wakeJob, [{ data: { tenantId: 7, n: 2 } }]);
+    await until(() => woken.length >= 2, 20_000);
+    expect(woken.sort()).toEqual([1, 2]);
+    expect(Date.now() - sent).toBeLessThan(20_000);
   });
 });

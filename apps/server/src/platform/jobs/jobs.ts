@@ -15,9 +15,23 @@ export interface SendOptions {
   singletonKey?: string;
 }
 
+export interface SqlRunner {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface Jobs {
   send<T>(job: JobDefinition<T>, data: T, opts?: SendOptions): Promise<string | null>;
+  /**
+   * Several jobs of one kind in one statement (one round trip), with the options `send` takes.
+   * `db`: run the insert on that runner (a transaction, see enqueue.ts) and wake no worker: the
+   * caller wakes it once the transaction has committed.
+   */
+  sendMany<T>(job: JobDefinition<T>, items: { data: T; opts?: SendOptions }[], db?: SqlRunner): Promise<void>;
+  /** Wakes this process's worker of a `wake` job (after a transaction queued some). */
+  wake(job: JobDefinition<unknown>): void;
   start(platform: Platform): Promise<void>;
+  /** Readiness: throws unless the queue is started and its schema answers on its own connection. */
+  check(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,16 +45,33 @@ export function createJobs(db: Database, registry: JobDefinition<any>[], log: Fa
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   let started = false;
   let starting: Promise<void> | undefined;
+  /** This process's worker of each `wake` job: woken when a job is sent here (see define-job.ts). */
+  const wakeable = new Map<string, string>();
+  const wake = (job: JobDefinition<unknown>) => {
+    const worker = wakeable.get(job.id);
+    if (worker) boss.notifyWorker(worker);
+  };
+  const optionsOf = (opts: SendOptions) => ({
+    ...(opts.startAfter ? { startAfter: opts.startAfter instanceof Date ? opts.startAfter : new Date(Date.now() + opts.startAfter * 1000) } : {}),
+    ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+  });
 
   return {
     async send(job, data, opts = {}) {
       const payload = job.schema.parse(data);
       if (!started) await starting;
-      return boss.send(job.id, payload as object, {
-        ...(opts.startAfter ? { startAfter: opts.startAfter instanceof Date ? opts.startAfter : new Date(Date.now() + opts.startAfter * 1000) } : {}),
-        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
-      });
+      const id = await boss.send(job.id, payload as object, optionsOf(opts));
+      if (!opts.startAfter) wake(job as JobDefinition<unknown>);
+      return id;
     },
+    async sendMany(job, items, db) {
+      if (items.length === 0) return;
+      const rows = items.map(({ data, opts = {} }) => ({ name: job.id, data: job.schema.parse(data) as object, ...optionsOf(opts) }));
+      if (!started) await starting;
+      await boss.insert(rows, db ? { db } : {});
+      if (!db && items.some((i) => !i.opts?.startAfter)) wake(job as JobDefinition<unknown>);
+    },
+    wake,
     async start(platform) {
       starting = (async () => {
         await boss.start();
@@ -52,8 +83,8 @@ export function createJobs(db: Database, registry: JobDefinition<any>[], log: Fa
             retryBackoff: job.retryBackoff ?? true,
             expireInSeconds: job.expireInSeconds ?? 300,
           });
-          await boss.work<unknown>(job.id, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: pollSeconds }, async (batch) => {
-            for (const item of batch) {
+          const worker = await boss.work<unknown>(job.id, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds: pollSeconds }, async (batch) => {
+            const run = async (item: (typeof batch)[number]) => {
               const data = job.schema.parse(item.data);
               const tenantId = (data as { tenantId?: unknown }).tenantId;
               const attempt = (item as { retryCount?: number }).retryCount ?? 0;
@@ -62,13 +93,27 @@ export function createJobs(db: Database, registry: JobDefinition<any>[], log: Fa
               } else {
                 await job.handler(data, { platform, attempt });
               }
-            }
+            };
+            let next = 0;
+            const lane = async () => {
+              while (next < batch.length) await run(batch[next++]!);
+            };
+            const lanes = Array.from({ length: Math.max(1, Math.min(job.parallel ?? 1, batch.length)) }, lane);
+            const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
+            // A full batch: more are likely waiting, fetch again at once rather than after the poll.
+            if (job.wake && batch.length >= (job.batchSize ?? 1)) boss.notifyWorker(worker);
+            if (failed) throw failed.reason;
           });
+          if (job.wake) wakeable.set(job.id, worker);
           if (job.cron) await boss.schedule(job.id, job.cron, {});
         }
         started = true;
       })();
       await starting;
+    },
+    async check() {
+      if (!started) throw new Error('job queue not started');
+      await boss.getDb().executeSql('select version from pgboss.version', []);
     },
     async stop() {
       if (started || starting) await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);

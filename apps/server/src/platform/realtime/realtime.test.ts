@@ -84,6 +84,25 @@ describe('sockets', () => {
     const users = await h.request('GET', `/auth/me`, { token: agent.token });
     expect(users.status).toBe(200);
   });
+
+  it('a socket is in its company, user and admins rooms as soon as it is connected (joined in the handshake)', async () => {
+    const agent = await h.user(a, 'user');
+    for (const [session, room] of [
+      [a.admin, { kind: 'admins' }],
+      [a.admin, { kind: 'ticketAdmins' }],
+      [agent, { kind: 'tenant' }],
+      [agent, { kind: 'user', userId: agent.userId }],
+    ] as const) {
+      const s = connect(url, { auth: { token: session.token }, transports: ['websocket'], reconnection: false });
+      open.push(s);
+      const probe = `probe-${Math.random()}`;
+      // Sent the moment the client learns it is connected, before any database read could finish.
+      const got = new Promise<unknown>((resolve) => s.once('probe', resolve));
+      s.once('connect', () => h.app.platform.realtime.emit(a.tenantId, room, 'probe', probe));
+      expect(await got).toBe(probe);
+      s.close();
+    }
+  });
 });
 
 // Two app instances share events through Redis; needs the PostgreSQL + Redis pass of CI.

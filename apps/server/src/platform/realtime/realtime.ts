@@ -8,7 +8,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { authSessions, userQueues, users } from '../db/schema.js';
+import { authSessions, userChannels, userQueues, users } from '../db/schema.js';
 import { withTenant } from '../db/tenant-scope.js';
 import type { AuthContext } from '../http/auth-context.js';
 import { setSocketCutter } from './publish.js';
@@ -16,6 +16,11 @@ import { setSocketCutter } from './publish.js';
 export type Room =
   | { kind: 'tenant' }
   | { kind: 'admins' }
+  /**
+   * Admins without a channel limit: every ticket and message event of the company. An admin
+   * limited to some channels (SPEC §3 User "channels") stays out and is judged ticket by ticket.
+   */
+  | { kind: 'ticketAdmins' }
   | { kind: 'user'; userId: number }
   /** Every socket of one login session: cut when the session is revoked. */
   | { kind: 'session'; sessionId: string }
@@ -32,6 +37,8 @@ export function roomName(tenantId: number, room: Room): string {
       return `tenant:${tenantId}`;
     case 'admins':
       return `tenant:${tenantId}:admins`;
+    case 'ticketAdmins':
+      return `tenant:${tenantId}:admins:tickets`;
     case 'user':
       return `tenant:${tenantId}:user:${room.userId}`;
     case 'session':
@@ -47,12 +54,15 @@ export interface Realtime {
   emit(tenantId: number, room: Room, event: string, payload: unknown): void;
   /** Disconnects the staff sockets in these rooms, on every instance (through Redis when set). */
   disconnect(tenantId: number, rooms: Room[]): void;
+  /** `authenticate` answers the session's user, with its rules (AccessRules) when it read them. */
   attach(server: HttpServer, authenticate: (token: string | undefined) => Promise<AuthContext>): void;
   /**
    * Lets a channel serve its own namespace; `setup` must authenticate sockets and join them only
    * to tenant-prefixed rooms. Called before `attach`, it runs once the server is attached.
    */
   useNamespace(name: string, setup: (nsp: Namespace) => void): void;
+  /** Connected clients of this instance (metrics): engine connections and sockets by namespace. */
+  stats(): { clients: number; sockets: Record<string, number> };
   close(): Promise<void>;
 }
 
@@ -67,28 +77,42 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
     void p.finally(() => inflight.delete(p));
   };
   /**
-   * The rooms a cut addresses (user, session) are joined first and the session and queues read
-   * after: a revocation or queue change committed meanwhile either finds the socket in those
-   * rooms or is visible to these reads, so no socket slips into rooms it no longer belongs to.
+   * The rooms the verified token gives, joined in the handshake (before the client is told it is
+   * connected), so no event sent to them meanwhile is missed; `limited` is the user's channel
+   * limit as the session read found it.
+   */
+  function handshakeRooms(auth: AuthContext, limited: boolean): string[] {
+    const t = auth.tenantId;
+    const rooms = [
+      roomName(t, { kind: 'user', userId: auth.userId }),
+      roomName(t, { kind: 'session', sessionId: auth.sessionId }),
+      roomName(t, { kind: 'tenant' }),
+    ];
+    if (auth.isAdmin) rooms.push(roomName(t, { kind: 'admins' }));
+    if (auth.isAdmin && !limited) rooms.push(roomName(t, { kind: 'ticketAdmins' }));
+    return rooms;
+  }
+  /**
+   * The rooms a cut addresses (user, session) were joined in the handshake and the session, queues
+   * and channels are read after: a revocation, queue or channel change committed meanwhile either
+   * finds the socket in those rooms or is visible to these reads, so no socket stays in rooms it no
+   * longer belongs to.
    */
   async function joinRooms(socket: Socket, auth: AuthContext): Promise<void> {
     const t = auth.tenantId;
-    await socket.join([
-      roomName(t, { kind: 'user', userId: auth.userId }),
-      roomName(t, { kind: 'session', sessionId: auth.sessionId }),
-    ]);
-    const { live, queueRows } = await withTenant(db, t, async (scope) => ({
+    const { live, queueRows, channelRows } = await withTenant(db, t, async (scope) => ({
       live: await scope.first(authSessions, and(eq(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt))!),
       queueRows: await scope.select(userQueues, eq(userQueues.userId, auth.userId)),
+      channelRows: await scope.select(userChannels, eq(userChannels.userId, auth.userId)).limit(1),
     }));
     if (!live || socket.disconnected) {
       socket.disconnect(true);
       return;
     }
-    const rooms = [roomName(t, { kind: 'tenant' })];
-    if (auth.isAdmin) rooms.push(roomName(t, { kind: 'admins' }));
-    for (const q of queueRows) rooms.push(roomName(t, { kind: 'queue', queueId: q.queueId }));
-    await socket.join(rooms);
+    const ticketAdmins = roomName(t, { kind: 'ticketAdmins' });
+    if (auth.isAdmin && channelRows.length === 0) await socket.join(ticketAdmins);
+    else await socket.leave(ticketAdmins);
+    await socket.join(queueRows.map((q) => roomName(t, { kind: 'queue', queueId: q.queueId })));
   }
   const realtime: Realtime = {
     emit(tenantId, room, event, payload) {
@@ -99,6 +123,12 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
       const names = rooms.filter((r) => namespaceOf(r) === '/').map((r) => roomName(tenantId, r));
       if (closing || !io || names.length === 0) return;
       io.in(names).disconnectSockets(true);
+    },
+    stats() {
+      if (!io) return { clients: 0, sockets: {} };
+      const sockets: Record<string, number> = {};
+      for (const [name, nsp] of io._nsps) sockets[name] = nsp.sockets.size;
+      return { clients: io.engine.clientsCount, sockets };
     },
     useNamespace(name, setup) {
       if (io) setup(io.of(name));
@@ -123,7 +153,10 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
       io.use(async (socket, next) => {
         try {
           const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-          socket.data.auth = await authenticate(token);
+          // The rules are for one request; a socket reads them fresh (AuthContext.rules).
+          const { rules, ...auth } = await authenticate(token);
+          socket.data.auth = auth;
+          await socket.join(handshakeRooms(auth, (rules?.channelIds.length ?? 0) > 0));
           next();
         } catch (e) {
           next(Object.assign(new Error((e as Error).message), { data: { error: (e as Error).message } }));
@@ -132,19 +165,27 @@ export function createRealtime(config: Config, db: Database, log: FastifyBaseLog
       io.on('connection', (socket) => {
         const auth = socket.data.auth as AuthContext;
         const t = auth.tenantId;
-        const setOnline = async (isOnline: boolean) => {
+        // Presence (internal chat): online, idle (online without input, setUserIdle) or offline.
+        const setOnline = async (isOnline: boolean, isIdle = false) => {
           await withTenant(db, t, (scope) =>
-            scope.update(users, { isOnline, lastOnlineAt: new Date() }, and(eq(users.id, auth.userId))!),
+            scope.update(users, { isOnline, isIdle, lastOnlineAt: new Date() }, and(eq(users.id, auth.userId))!),
           );
           // Once closing, Redis is going away: a publish now would reject unhandled.
-          if (!closing) io?.to(roomName(t, { kind: 'tenant' })).emit('user:online', { userId: auth.userId, isOnline });
+          if (closing) return;
+          const presence = !isOnline ? 'offline' : isIdle ? 'idle' : 'online';
+          io?.to(roomName(t, { kind: 'tenant' })).emit('user:online', { userId: auth.userId, isOnline });
+          io?.to(roomName(t, { kind: 'tenant' })).emit('user:presence', { userId: auth.userId, presence });
         };
-        // Handlers first: the client announces itself as soon as it is connected, while the rooms
-        // below are still being joined.
+        // Handlers first: the client announces itself as soon as it is connected, while the queue
+        // rooms below are still being joined.
         // The client says which tenant it thinks it is in; the server only accepts its own.
         socket.on('setUserActive', (tenantId: unknown) => {
           if (Number(tenantId) !== t || closing) return;
           track(setOnline(true).catch((err) => log.warn({ err }, 'setUserActive failed')));
+        });
+        socket.on('setUserIdle', (tenantId: unknown) => {
+          if (Number(tenantId) !== t || closing) return;
+          track(setOnline(true, true).catch((err) => log.warn({ err }, 'setUserIdle failed')));
         });
         socket.on('disconnect', () => {
           if (closing) return;
@@ -210,6 +251,12 @@ async function quitRedis(r: Redis): Promise<void> {
       resolve();
     }, 2000);
   });
-  await Promise.race([r.quit().then(() => undefined, () => r.disconnect()), cut]);
+  await Promise.race([
+    r.quit().then(
+      () => undefined,
+      () => r.disconnect(),
+    ),
+    cut,
+  ]);
   clearTimeout(timer);
 }

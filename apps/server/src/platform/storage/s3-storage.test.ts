@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { fakeAdapter, inbound, makeChannel, phone } from '../../modules/messages/messages.test-support.js';
-import { registerChannelAdapter } from '../../channels/registry.js';
+import { registerChannelAdapter } from '../../modules/channels/channel-registry.js';
 import { startS3StandIn, type S3StandIn } from './s3-stand-in.js';
 import { createS3Storage, type S3Settings } from './s3-storage.js';
 import { storageOf } from './storage.js';

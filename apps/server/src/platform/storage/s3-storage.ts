@@ -8,7 +8,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isValidKey, newKey, type Storage } from './storage.js';
 
 export interface S3Settings {
@@ -24,15 +24,23 @@ export interface S3Settings {
   prefix: string;
 }
 
+/** The AWS SDK (~20 MB) is loaded on first use, so servers without S3_BUCKET never hold it. */
+const sdk = () => import('@aws-sdk/client-s3');
+
 export function createS3Storage(s3: S3Settings, dataDir: string): Storage {
-  const client = new S3Client({
-    region: s3.region,
-    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-    forcePathStyle: s3.forcePathStyle,
-    ...(s3.accessKeyId && s3.secretAccessKey
-      ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
-      : {}),
-  });
+  let made: Promise<S3Client> | undefined;
+  const s3Client = () =>
+    (made ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: s3.region,
+          ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+          forcePathStyle: s3.forcePathStyle,
+          ...(s3.accessKeyId && s3.secretAccessKey
+            ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+            : {}),
+        }),
+    ));
   const cacheRoot = path.resolve(dataDir, 'media-cache');
   const objectKey = (key: string) => {
     if (!isValidKey(key)) throw new Error('invalid media key');
@@ -41,12 +49,14 @@ export function createS3Storage(s3: S3Settings, dataDir: string): Storage {
   return {
     async put(tenantId, bytes, mime, name) {
       const key = newKey(tenantId, name, mime);
+      const [client, { PutObjectCommand }] = await Promise.all([s3Client(), sdk()]);
       await client.send(
         new PutObjectCommand({ Bucket: s3.bucket, Key: objectKey(key), Body: bytes, ContentType: mime }),
       );
       return key;
     },
     async read(key) {
+      const [client, { GetObjectCommand }] = await Promise.all([s3Client(), sdk()]);
       const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: objectKey(key) }));
       if (!res.Body) throw new Error('empty object');
       return { stream: res.Body as Readable, size: Number(res.ContentLength ?? 0) };
@@ -60,6 +70,7 @@ export function createS3Storage(s3: S3Settings, dataDir: string): Storage {
       const have = await stat(file).catch(() => null);
       if (have) return file;
       await mkdir(path.dirname(file), { recursive: true });
+      const [client, { GetObjectCommand }] = await Promise.all([s3Client(), sdk()]);
       const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: objectKey(key) }));
       const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
       await pipeline(res.Body as Readable, createWriteStream(tmp));
@@ -67,6 +78,7 @@ export function createS3Storage(s3: S3Settings, dataDir: string): Storage {
       return file;
     },
     async delete(key) {
+      const [client, { DeleteObjectCommand }] = await Promise.all([s3Client(), sdk()]);
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: objectKey(key) }));
       await rm(path.join(cacheRoot, ...objectKey(key).split('/')), { force: true });
     },

@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { ContactUpdate, ZContactInput } from '@prosa/contracts';
+import type { ZContactInput } from '@prosa/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
-type Form = UseFormReturn<z.input<typeof ZContactInput>, unknown, ContactUpdate>;
+/** The contact form as a custom field of shared/crud sees it (it registers inputs, never submits). */
+type Form = UseFormReturn<z.input<typeof ZContactInput>>;
 
 /** Key/value rows of a contact's extra information (usable as {{key}} variables in messages). */
 export function ContactExtraInfo({

@@ -3,6 +3,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { z } from 'zod';
 import { http } from '../../shared/api/client';
 import { saveBlob, uploadForm } from '../../shared/api/upload';
+import { normalizeSearch } from '../../shared/crud/use-debounced-search';
 
 export type ContactList = z.infer<typeof ZContactList>;
 export const CONTACTS_PAGE_SIZE = 40;
@@ -22,8 +23,7 @@ export const contactKeys = {
 };
 
 export function effectiveSearch(raw: string): string {
-  const s = raw.trim();
-  return s.length >= MIN_SEARCH ? s : '';
+  return normalizeSearch(raw, MIN_SEARCH);
 }
 
 /** The contact list page by page (infinite scroll). */

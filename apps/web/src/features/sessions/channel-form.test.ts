@@ -18,6 +18,7 @@ const telegram: Channel = {
   token: '••••wxyz',
   config: { webhookSecret: '••••abcd' },
   defaultQueueId: null,
+  chatFlowId: null,
   defaultUserId: null,
   greetingMessage: '',
   farewellMessage: '',

@@ -10,10 +10,10 @@ export interface UserList {
   hasMore: boolean;
 }
 
-export function useUsers(searchParam: string, pageNumber: number) {
+export function useUsers(searchParam: string, pageNumber: number, teamId: number | null = null) {
   return useQuery({
-    queryKey: ['users', { searchParam, pageNumber }],
-    queryFn: () => http.get<UserList>('/users/', { query: { searchParam, pageNumber } }),
+    queryKey: ['users', { searchParam, pageNumber, teamId }],
+    queryFn: () => http.get<UserList>('/users/', { query: { searchParam, pageNumber, teamId: teamId ?? undefined } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,25 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
 import { PROFILES, ZCreateUser, ZUpdateUser, type Profile, type User } from '@prosa/contracts';
-import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { handleFormError } from '../../shared/forms/server-errors';
-import { useFieldError } from '../../shared/forms/use-field-error';
-import { notifySuccess } from '../../shared/ui/notify';
+import { CrudFormModal } from '../../shared/crud/crud-form-modal';
+import type { FormBlock } from '../../shared/crud/form-types';
 import { QUEUES_RESOURCE } from '../color-items/color-item-resource';
 import { useColorItems } from '../color-items/use-color-items';
+import { UserChannelsField } from './user-channels-field';
 import { useSaveUser } from './use-users';
 
 interface UserFormValues {
@@ -28,10 +13,10 @@ interface UserFormValues {
   password: string;
   profile: Profile;
   queues: number[];
+  channelIds: number[];
   ignoreWallet: boolean;
   blockMultipleLogins: boolean;
 }
-const FIELDS = ['name', 'email', 'password', 'profile', 'queues', 'ignoreWallet', 'blockMultipleLogins'];
 
 function initialValues(user: User | null): UserFormValues {
   return {
@@ -40,6 +25,7 @@ function initialValues(user: User | null): UserFormValues {
     password: '',
     profile: user?.profile ?? 'user',
     queues: user?.queues.map((q) => q.id) ?? [],
+    channelIds: user?.channelIds ?? [],
     ignoreWallet: user?.ignoreWallet ?? false,
     blockMultipleLogins: user?.blockMultipleLogins ?? false,
   };
@@ -51,129 +37,77 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
   const save = useSaveUser();
   const queues = useColorItems(QUEUES_RESOURCE);
   const canChangeProfile = !user || user.can.changeProfile;
-  const form = useForm<UserFormValues>({
-    resolver: zodResolver(user ? ZUpdateUser : ZCreateUser) as unknown as Resolver<UserFormValues>,
-    defaultValues: initialValues(user),
-  });
-  const fieldError = useFieldError(form.formState.errors);
-
-  useEffect(() => {
-    if (opened) form.reset(initialValues(user));
-  }, [opened, user, form]);
-
-  const onSubmit = form.handleSubmit((values) => {
-    const { password, profile, ...rest } = values;
-    const payload = user
+  // An edit sends the profile only where it may change, and a password only when one is typed.
+  const toPayload = ({ password, profile, ...rest }: UserFormValues) =>
+    user
       ? { ...rest, ...(canChangeProfile ? { profile } : {}), ...(password ? { password } : {}) }
       : { ...rest, profile, password };
-    save.mutate(
-      { id: user?.id, values: payload },
-      {
-        onSuccess: () => {
-          notifySuccess(t(user ? 'users.updated' : 'users.created'));
-          onClose();
+  const blocks: FormBlock<UserFormValues>[] = [
+    {
+      key: 'account',
+      cols: 2,
+      fields: [
+        { kind: 'text', name: 'name', label: 'users.name' },
+        { kind: 'email', name: 'email', label: 'users.email' },
+        {
+          kind: 'password',
+          name: 'password',
+          label: user ? 'users.passwordKeep' : 'users.password',
+          description: user ? 'users.passwordKeepHint' : undefined,
         },
-        onError: (err) => handleFormError(err, form.setError, FIELDS, { ERR_EMAIL_ALREADY_EXISTS: 'email' }),
-      },
-    );
-  });
-
-  const queueOptions = (queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name }));
+        {
+          kind: 'select',
+          name: 'profile',
+          label: 'users.profile',
+          options: PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) })),
+          disabled: !canChangeProfile,
+        },
+      ],
+    },
+    {
+      key: 'work',
+      fields: [
+        {
+          kind: 'multiselect',
+          name: 'queues',
+          label: 'users.queues',
+          placeholder: 'users.queuesPlaceholder',
+          numeric: true,
+          options: (queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name })),
+        },
+        {
+          kind: 'custom',
+          key: 'channelIds',
+          names: ['channelIds'],
+          render: ({ form, fieldError }) => (
+            <UserChannelsField control={form.control} name="channelIds" error={fieldError('channelIds')} />
+          ),
+        },
+        { kind: 'switch', name: 'ignoreWallet', label: 'users.ignoreWallet', description: 'users.ignoreWalletHint' },
+        {
+          kind: 'switch',
+          name: 'blockMultipleLogins',
+          label: 'users.blockMultipleLogins',
+          description: 'users.blockMultipleLoginsHint',
+        },
+      ],
+    },
+  ];
   return (
-    <Modal opened={opened} onClose={onClose} title={t(user ? 'users.editTitle' : 'users.createTitle')} size="lg">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('users.name')}
-              data-autofocus
-              {...form.register('name')}
-              error={fieldError('name')}
-              data-testid="user-name"
-            />
-            <TextInput
-              label={t('users.email')}
-              type="email"
-              {...form.register('email')}
-              error={fieldError('email')}
-              data-testid="user-email"
-            />
-            <PasswordInput
-              label={user ? t('users.passwordKeep') : t('users.password')}
-              description={user ? t('users.passwordKeepHint') : undefined}
-              autoComplete="new-password"
-              {...form.register('password')}
-              error={fieldError('password')}
-              data-testid="user-password"
-            />
-            <Controller
-              control={form.control}
-              name="profile"
-              render={({ field }) => (
-                <Select
-                  label={t('users.profile')}
-                  data={PROFILES.map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
-                  value={field.value}
-                  onChange={(v) => v && field.onChange(v)}
-                  allowDeselect={false}
-                  disabled={!canChangeProfile}
-                  error={fieldError('profile')}
-                  data-testid="user-profile"
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="queues"
-            render={({ field }) => (
-              <MultiSelect
-                label={t('users.queues')}
-                placeholder={field.value.length ? undefined : t('users.queuesPlaceholder')}
-                data={queueOptions}
-                value={field.value.map(String)}
-                onChange={(v) => field.onChange(v.map(Number))}
-                searchable
-                clearable
-                error={fieldError('queues')}
-                data-testid="user-queues"
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="ignoreWallet"
-            render={({ field }) => (
-              <Switch
-                label={t('users.ignoreWallet')}
-                description={t('users.ignoreWalletHint')}
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="blockMultipleLogins"
-            render={({ field }) => (
-              <Switch
-                label={t('users.blockMultipleLogins')}
-                description={t('users.blockMultipleLoginsHint')}
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
-            )}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="user-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <CrudFormModal<UserFormValues, UserFormValues, User, ReturnType<typeof toPayload>>
+      opened={opened}
+      onClose={onClose}
+      item={user}
+      testId="user"
+      titles={{ create: 'users.createTitle', edit: 'users.editTitle' }}
+      saved={{ create: 'users.created', edit: 'users.updated' }}
+      schema={user ? ZUpdateUser : ZCreateUser}
+      initialValues={initialValues}
+      blocks={blocks}
+      save={save}
+      toPayload={toPayload}
+      codeFields={{ ERR_EMAIL_ALREADY_EXISTS: 'email' }}
+      size="lg"
+    />
   );
 }

@@ -1,99 +1,70 @@
-import { Button, Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { User } from '@prosa/contracts';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../shared/errors/toast-error';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { notifySuccess } from '../../shared/ui/notify';
-import { PageHeader } from '../../shared/ui/page-header';
-import { EmptyState, ErrorBlock, LoadingBlock } from '../../shared/ui/query-state';
+import { CrudPage } from '../../shared/crud/crud-page';
+import { CrudToolbar, SearchBox } from '../../shared/crud/crud-toolbar';
+import { useDebouncedSearch } from '../../shared/crud/use-debounced-search';
+import type { User } from '@prosa/contracts';
+import { TeamFilter, UserTeamsModal, userTeamsAction } from '../teams/user-teams';
 import { UserFormModal } from './user-form-modal';
-import { UsersTable } from './users-table';
+import { USER_COLUMNS, userRowAttrs } from './users-columns';
 import { USERS_PAGE_SIZE, useDeleteUser, useUsers } from './use-users';
 
 export function UsersPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const search = useDebouncedSearch(300);
   const [page, setPage] = useState(1);
-  const list = useUsers(debounced, page);
+  const [teamId, setTeamId] = useState<number | null>(null);
+  const [teamsOf, setTeamsOf] = useState<User | null>(null);
+  const list = useUsers(search.debounced, page, teamId);
   const remove = useDeleteUser();
-  const [editing, setEditing] = useState<User | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<User | null>(null);
-
-  const openForm = (user: User | null) => {
-    setEditing(user);
-    setFormOpen(true);
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notifySuccess(t('users.deleted')),
-      onError: toastError,
-      onSettled: () => setDeleting(null),
-    });
-  };
   const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / USERS_PAGE_SIZE));
+
+  const toolbar = (
+    <CrudToolbar testId="user" count={list.data ? t('users.count', { count: list.data.count }) : undefined}>
+      <SearchBox
+        label={t('users.search')}
+        value={search.value}
+        onChange={(v) => {
+          search.setValue(v);
+          setPage(1);
+        }}
+        width={340}
+        testId="user-search"
+      />
+      <TeamFilter
+        value={teamId}
+        onChange={(v) => {
+          setTeamId(v);
+          setPage(1);
+        }}
+      />
+    </CrudToolbar>
+  );
 
   return (
     <>
-      <PageHeader
-        title={t('users.title')}
-        subtitle={t('users.subtitle')}
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)} data-testid="user-add">
-            {t('users.add')}
-          </Button>
-        }
-      />
-      <Paper p="md" mb="md">
-        <Group justify="space-between" wrap="wrap">
-          <TextInput
-            placeholder={t('users.search')}
-            aria-label={t('users.search')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 340 }}
-            data-testid="user-search"
-          />
-          {list.data && (
-            <Text size="sm" c="dimmed" data-testid="user-count">
-              {t('users.count', { count: list.data.count })}
-            </Text>
-          )}
-        </Group>
-      </Paper>
-      <Paper p={0}>
-        {list.isPending ? (
-          <LoadingBlock />
-        ) : list.isError ? (
-          <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.users.length === 0 ? (
-          <EmptyState title={t('users.empty')} />
-        ) : (
-          <UsersTable users={list.data.users} onEdit={openForm} onDelete={setDeleting} />
-        )}
-      </Paper>
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination total={pages} value={page} onChange={setPage} data-testid="user-pagination" />
-        </Group>
-      )}
-      <UserFormModal opened={formOpen} user={editing} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog
-        opened={!!deleting}
-        title={t('users.deleteTitle')}
-        message={t('users.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+      <UserTeamsModal user={teamsOf} onClose={() => setTeamsOf(null)} />
+      <CrudPage
+        testId="user"
+        texts={{
+          title: 'users.title',
+          subtitle: 'users.subtitle',
+          add: 'users.add',
+          deleteTitle: 'users.deleteTitle',
+          deleteConfirm: 'users.deleteConfirm',
+          deleted: 'users.deleted',
+        }}
+        toolbar={toolbar}
+        query={list}
+        rows={list.data?.users ?? []}
+        columns={USER_COLUMNS}
+        rowAttrs={userRowAttrs}
+        minWidth={820}
+        empty={{ title: t('users.empty') }}
+        paging={{ page, total: pages, onChange: setPage }}
+        remove={remove}
+        actions={[userTeamsAction(setTeamsOf)]}
+        renderForm={({ item, ...slot }) => <UserFormModal {...slot} user={item} />}
       />
     </>
   );

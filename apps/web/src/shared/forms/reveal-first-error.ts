@@ -9,6 +9,7 @@ export function revealFirstError(form: HTMLElement | null): void {
     const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
     first.scrollIntoView({ block: 'center' });
-    first.focus({ preventScroll: true });
+    // An input that opens a popup on focus (a colour picker) would cover its own error text.
+    if (!first.hasAttribute('data-reveal-no-focus')) first.focus({ preventScroll: true });
   });
 }

@@ -161,6 +161,16 @@ export const errorsEn: ErrorCatalogue = {
     description: 'The requested step does not exist in this chatbot flow.',
     detail: 'Refresh the flow and check its configured steps.',
   },
+  ERR_CHAT_FLOW_KEYWORD_EXISTS: {
+    message: 'This keyword already exists.',
+    description: 'A mapping with this keyword already exists for this channel.',
+    detail: 'Use another keyword or edit the existing mapping.',
+  },
+  ERR_NO_CHAT_FLOW_KEYWORD_FOUND: {
+    message: 'Keyword not found.',
+    description: 'The requested keyword mapping does not exist or has been deleted.',
+    detail: 'Refresh the keyword list and try again.',
+  },
   // Campaigns
   ERR_CAMPAIGN_CONTACTS_NOT_EXISTS_OR_NOT_ACESSIBLE: {
     message: 'Campaign contacts do not exist or are not accessible.',
@@ -223,6 +233,21 @@ export const errorsEn: ErrorCatalogue = {
     description: 'The key you entered is already used by another quick message.',
     detail: 'Choose a different key for the quick message.',
   },
+  ERR_NO_FAREWELL_MESSAGE_FOUND: {
+    message: 'Farewell message not found.',
+    description: 'The requested farewell message does not exist or has been deleted.',
+    detail: 'Refresh the farewell message list and try again.',
+  },
+  ERR_NO_SCHEDULE_FOUND: {
+    message: 'Scheduled message not found.',
+    description: 'The scheduled message does not exist or was deleted.',
+    detail: 'Refresh the list of scheduled messages and try again.',
+  },
+  ERR_SCHEDULE_NOT_PENDING: {
+    message: 'This scheduled message was already sent.',
+    description: 'Only pending scheduled messages can be changed.',
+    detail: 'Create a new scheduled message to send it again.',
+  },
   ERR_NO_QUEUE_FOUND: {
     message: 'Queue not found.',
     description: 'The requested queue does not exist or has been deleted.',
@@ -252,6 +277,21 @@ export const errorsEn: ErrorCatalogue = {
     message: 'A tag with contacts cannot be deleted.',
     description: 'There are contacts marked with this tag.',
     detail: 'Remove the tag from its contacts before deleting it.',
+  },
+  ERR_NO_TEAM_FOUND: {
+    message: 'Team not found.',
+    description: 'The requested team does not exist or was deleted.',
+    detail: 'Refresh the team list and try again.',
+  },
+  ERR_TEAM_EXISTS: {
+    message: 'A team with this name already exists.',
+    description: 'The name you entered is already used by another team.',
+    detail: 'Choose a different name for the team.',
+  },
+  ERR_NO_CHAT_GROUP_FOUND: {
+    message: 'Group not found.',
+    description: 'The group does not exist or you are not a member of it.',
+    detail: 'Refresh the conversation list and try again.',
   },
   ERR_NO_SETTING_FOUND: {
     message: 'Setting not found.',
@@ -297,6 +337,11 @@ export const errorsEn: ErrorCatalogue = {
     message: 'An integration in use cannot be deleted.',
     description: 'This integration is linked to queues or connections.',
     detail: 'Remove the integration from its queues and connections before deleting it.',
+  },
+  ERR_NO_TASK_FOUND: {
+    message: 'Task not found.',
+    description: 'The requested task does not exist, was deleted or is not yours.',
+    detail: 'Refresh the task list and try again.',
   },
   // WhatsApp and channels
   ERR_WAPP_INVALID_CONTACT: {
@@ -398,5 +443,21 @@ export const errorsEn: ErrorCatalogue = {
     message: 'The provider did not answer.',
     description: 'The channel provider could not be reached or answered with an error.',
     detail: 'Wait a moment and try again.',
+  },
+  // Readiness (/readyz)
+  ERR_DATABASE_UNAVAILABLE: {
+    message: 'The database is unavailable.',
+    description: 'The server cannot reach its database right now.',
+    detail: 'Wait a moment and try again. If it persists, the administrator should check the database server.',
+  },
+  ERR_JOB_QUEUE_UNAVAILABLE: {
+    message: 'The background job queue is unavailable.',
+    description: 'The server cannot run background work (sending messages, imports, reminders) right now.',
+    detail: 'Wait a moment and try again. If it persists, the administrator should check the server logs and the database.',
+  },
+  ERR_REDIS_UNAVAILABLE: {
+    message: 'The real-time service is unavailable.',
+    description: 'The server cannot reach Redis, which shares live updates between servers.',
+    detail: 'Wait a moment and try again. If it persists, the administrator should check the Redis server.',
   },
 };

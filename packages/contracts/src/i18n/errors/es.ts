@@ -161,6 +161,16 @@ export const errorsEs: ErrorCatalogue = {
     description: 'El paso solicitado no existe en este flujo del chatbot.',
     detail: 'Actualiza el flujo y revisa los pasos configurados.',
   },
+  ERR_CHAT_FLOW_KEYWORD_EXISTS: {
+    message: 'Esta palabra clave ya existe.',
+    description: 'Ya existe un mapeo con esta palabra clave para este canal.',
+    detail: 'Usa otra palabra clave o edita el mapeo existente.',
+  },
+  ERR_NO_CHAT_FLOW_KEYWORD_FOUND: {
+    message: 'Palabra clave no encontrada.',
+    description: 'El mapeo de palabra clave solicitado no existe o fue eliminado.',
+    detail: 'Actualiza la lista de palabras clave e inténtalo de nuevo.',
+  },
   // Campaigns
   ERR_CAMPAIGN_CONTACTS_NOT_EXISTS_OR_NOT_ACESSIBLE: {
     message: 'Los contactos de la campaña no existen o no son accesibles.',
@@ -223,6 +233,21 @@ export const errorsEs: ErrorCatalogue = {
     description: 'El atajo ingresado ya lo usa otra respuesta rápida.',
     detail: 'Elige otro atajo para la respuesta rápida.',
   },
+  ERR_NO_FAREWELL_MESSAGE_FOUND: {
+    message: 'Mensaje de despedida no encontrado.',
+    description: 'El mensaje de despedida solicitado no existe o fue eliminado.',
+    detail: 'Actualiza la lista de mensajes de despedida e inténtalo de nuevo.',
+  },
+  ERR_NO_SCHEDULE_FOUND: {
+    message: 'Programación no encontrada.',
+    description: 'El mensaje programado no existe o fue eliminado.',
+    detail: 'Actualice la lista de mensajes programados e intente de nuevo.',
+  },
+  ERR_SCHEDULE_NOT_PENDING: {
+    message: 'Este mensaje programado ya fue enviado.',
+    description: 'Solo se pueden cambiar los mensajes programados pendientes.',
+    detail: 'Cree una nueva programación para enviarlo de nuevo.',
+  },
   ERR_NO_QUEUE_FOUND: {
     message: 'Cola no encontrada.',
     description: 'La cola solicitada no existe o fue eliminada.',
@@ -252,6 +277,21 @@ export const errorsEs: ErrorCatalogue = {
     message: 'No se puede eliminar una etiqueta con contactos.',
     description: 'Hay contactos marcados con esta etiqueta.',
     detail: 'Quita la etiqueta de los contactos antes de eliminarla.',
+  },
+  ERR_NO_TEAM_FOUND: {
+    message: 'Equipo no encontrado.',
+    description: 'El equipo solicitado no existe o fue eliminado.',
+    detail: 'Actualice la lista de equipos e intente de nuevo.',
+  },
+  ERR_TEAM_EXISTS: {
+    message: 'Ya existe un equipo con este nombre.',
+    description: 'El nombre informado ya lo usa otro equipo.',
+    detail: 'Elija otro nombre para el equipo.',
+  },
+  ERR_NO_CHAT_GROUP_FOUND: {
+    message: 'Grupo no encontrado.',
+    description: 'El grupo no existe o usted no participa en él.',
+    detail: 'Actualice la lista de conversaciones e intente de nuevo.',
   },
   ERR_NO_SETTING_FOUND: {
     message: 'Configuración no encontrada.',
@@ -297,6 +337,11 @@ export const errorsEs: ErrorCatalogue = {
     message: 'No se puede eliminar una integración en uso.',
     description: 'Esta integración está vinculada a colas o conexiones.',
     detail: 'Quita la integración de las colas y conexiones antes de eliminarla.',
+  },
+  ERR_NO_TASK_FOUND: {
+    message: 'Tarea no encontrada.',
+    description: 'La tarea solicitada no existe, fue eliminada o no es suya.',
+    detail: 'Actualice la lista de tareas e intente de nuevo.',
   },
   // WhatsApp and channels
   ERR_WAPP_INVALID_CONTACT: {
@@ -398,5 +443,21 @@ export const errorsEs: ErrorCatalogue = {
     message: 'El proveedor no respondió.',
     description: 'No se pudo contactar al proveedor del canal, o respondió con un error.',
     detail: 'Espere un momento e intente de nuevo.',
+  },
+  // Disponibilidad (/readyz)
+  ERR_DATABASE_UNAVAILABLE: {
+    message: 'La base de datos no está disponible.',
+    description: 'El servidor no puede acceder a su base de datos en este momento.',
+    detail: 'Espere un momento e intente de nuevo. Si continúa, el administrador debe revisar el servidor de la base de datos.',
+  },
+  ERR_JOB_QUEUE_UNAVAILABLE: {
+    message: 'La cola de tareas en segundo plano no está disponible.',
+    description: 'El servidor no puede ejecutar tareas en segundo plano (envío de mensajes, importaciones, recordatorios) en este momento.',
+    detail: 'Espere un momento e intente de nuevo. Si continúa, el administrador debe revisar los registros del servidor y la base de datos.',
+  },
+  ERR_REDIS_UNAVAILABLE: {
+    message: 'El servicio de tiempo real no está disponible.',
+    description: 'El servidor no puede acceder a Redis, que comparte las actualizaciones en vivo entre servidores.',
+    detail: 'Espere un momento e intente de nuevo. Si continúa, el administrador debe revisar el servidor Redis.',
   },
 };

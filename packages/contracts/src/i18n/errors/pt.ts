@@ -161,6 +161,16 @@ export const errorsPt: ErrorCatalogue = {
     description: 'A etapa solicitada não existe neste fluxo do chatbot.',
     detail: 'Atualize o fluxo e confira as etapas configuradas.',
   },
+  ERR_CHAT_FLOW_KEYWORD_EXISTS: {
+    message: 'Esta palavra-chave já existe.',
+    description: 'Já existe um mapeamento com esta palavra-chave para este canal.',
+    detail: 'Use outra palavra-chave ou edite o mapeamento existente.',
+  },
+  ERR_NO_CHAT_FLOW_KEYWORD_FOUND: {
+    message: 'Palavra-chave não encontrada.',
+    description: 'O mapeamento de palavra-chave solicitado não existe ou foi excluído.',
+    detail: 'Atualize a lista de palavras-chave e tente novamente.',
+  },
   // Campaigns
   ERR_CAMPAIGN_CONTACTS_NOT_EXISTS_OR_NOT_ACESSIBLE: {
     message: 'Contatos da campanha inexistentes ou inacessíveis.',
@@ -223,6 +233,21 @@ export const errorsPt: ErrorCatalogue = {
     description: 'A chave informada já é usada por outra mensagem rápida.',
     detail: 'Escolha outra chave para a mensagem rápida.',
   },
+  ERR_NO_FAREWELL_MESSAGE_FOUND: {
+    message: 'Mensagem de despedida não encontrada.',
+    description: 'A mensagem de despedida solicitada não existe ou foi excluída.',
+    detail: 'Atualize a lista de mensagens de despedida e tente novamente.',
+  },
+  ERR_NO_SCHEDULE_FOUND: {
+    message: 'Agendamento não encontrado.',
+    description: 'O agendamento solicitado não existe ou foi excluído.',
+    detail: 'Atualize a lista de agendamentos e tente novamente.',
+  },
+  ERR_SCHEDULE_NOT_PENDING: {
+    message: 'Este agendamento já foi enviado.',
+    description: 'Só agendamentos pendentes podem ser alterados.',
+    detail: 'Crie um novo agendamento para enviar de novo.',
+  },
   ERR_NO_QUEUE_FOUND: {
     message: 'Fila não encontrada.',
     description: 'A fila solicitada não existe ou foi excluída.',
@@ -252,6 +277,21 @@ export const errorsPt: ErrorCatalogue = {
     message: 'Não é possível excluir uma etiqueta com contatos.',
     description: 'Existem contatos marcados com esta etiqueta.',
     detail: 'Remova a etiqueta dos contatos antes de excluí-la.',
+  },
+  ERR_NO_TEAM_FOUND: {
+    message: 'Equipe não encontrada.',
+    description: 'A equipe solicitada não existe ou foi excluída.',
+    detail: 'Atualize a lista de equipes e tente novamente.',
+  },
+  ERR_TEAM_EXISTS: {
+    message: 'Já existe uma equipe com este nome.',
+    description: 'O nome informado já é usado por outra equipe.',
+    detail: 'Escolha outro nome para a equipe.',
+  },
+  ERR_NO_CHAT_GROUP_FOUND: {
+    message: 'Grupo não encontrado.',
+    description: 'O grupo não existe ou você não participa dele.',
+    detail: 'Atualize a lista de conversas e tente novamente.',
   },
   ERR_NO_SETTING_FOUND: {
     message: 'Configuração não encontrada.',
@@ -297,6 +337,11 @@ export const errorsPt: ErrorCatalogue = {
     message: 'Integração em uso não pode ser excluída.',
     description: 'Esta integração está vinculada a filas ou conexões.',
     detail: 'Remova a integração das filas e conexões antes de excluí-la.',
+  },
+  ERR_NO_TASK_FOUND: {
+    message: 'Tarefa não encontrada.',
+    description: 'A tarefa solicitada não existe, foi excluída ou não é sua.',
+    detail: 'Atualize a lista de tarefas e tente novamente.',
   },
   // WhatsApp and channels
   ERR_WAPP_INVALID_CONTACT: {
@@ -398,5 +443,21 @@ export const errorsPt: ErrorCatalogue = {
     message: 'O provedor não respondeu.',
     description: 'Não foi possível falar com o provedor do canal, ou ele respondeu com um erro.',
     detail: 'Aguarde um instante e tente de novo.',
+  },
+  // Prontidão (/readyz)
+  ERR_DATABASE_UNAVAILABLE: {
+    message: 'O banco de dados está indisponível.',
+    description: 'O servidor não consegue acessar o banco de dados neste momento.',
+    detail: 'Aguarde um instante e tente de novo. Se continuar, o administrador deve verificar o servidor do banco de dados.',
+  },
+  ERR_JOB_QUEUE_UNAVAILABLE: {
+    message: 'A fila de tarefas em segundo plano está indisponível.',
+    description: 'O servidor não consegue executar tarefas em segundo plano (envio de mensagens, importações, lembretes) neste momento.',
+    detail: 'Aguarde um instante e tente de novo. Se continuar, o administrador deve verificar os logs do servidor e o banco de dados.',
+  },
+  ERR_REDIS_UNAVAILABLE: {
+    message: 'O serviço de tempo real está indisponível.',
+    description: 'O servidor não consegue acessar o Redis, que compartilha as atualizações ao vivo entre servidores.',
+    detail: 'Aguarde um instante e tente de novo. Se continuar, o administrador deve verificar o servidor Redis.',
   },
 };

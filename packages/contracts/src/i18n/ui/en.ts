@@ -1,17 +1,31 @@
 import type { UiCatalogue } from '../index.js';
 import { uiEnAdmin } from './en-admin.js';
+import { uiEnTasks } from './en-tasks.js';
 import { uiEnContacts } from './en-contacts.js';
 import { uiEnChannels } from './en-channels.js';
 import { uiEnDesk } from './en-desk.js';
+import { uiEnChatbot } from './en-chatbot.js';
 import { uiEnServiceTexts } from './en-service-texts.js';
+import { uiEnUserChannels } from './en-user-channels.js';
+import { uiEnQuick } from './en-quick.js';
+import { uiEnSchedules } from './en-schedules.js';
+import { uiEnIchat } from './en-ichat.js';
+import { uiEnVoice } from './en-voice.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
   ...uiEnAdmin,
+  ...uiEnTasks,
   ...uiEnContacts,
   ...uiEnChannels,
   ...uiEnDesk,
+  ...uiEnChatbot,
   ...uiEnServiceTexts,
+  ...uiEnUserChannels,
+  ...uiEnQuick,
+  ...uiEnSchedules,
+  ...uiEnIchat,
+  ...uiEnVoice,
   common: {
     appName: 'Prosa',
     save: 'Save',

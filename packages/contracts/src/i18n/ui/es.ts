@@ -1,17 +1,31 @@
 import type { UiCatalogue } from '../index.js';
 import { uiEsAdmin } from './es-admin.js';
+import { uiEsTasks } from './es-tasks.js';
 import { uiEsContacts } from './es-contacts.js';
 import { uiEsChannels } from './es-channels.js';
 import { uiEsDesk } from './es-desk.js';
+import { uiEsChatbot } from './es-chatbot.js';
 import { uiEsServiceTexts } from './es-service-texts.js';
+import { uiEsUserChannels } from './es-user-channels.js';
+import { uiEsQuick } from './es-quick.js';
+import { uiEsSchedules } from './es-schedules.js';
+import { uiEsIchat } from './es-ichat.js';
+import { uiEsVoice } from './es-voice.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
   ...uiEsAdmin,
+  ...uiEsTasks,
   ...uiEsContacts,
   ...uiEsChannels,
   ...uiEsDesk,
+  ...uiEsChatbot,
   ...uiEsServiceTexts,
+  ...uiEsUserChannels,
+  ...uiEsQuick,
+  ...uiEsSchedules,
+  ...uiEsIchat,
+  ...uiEsVoice,
   common: {
     appName: 'Prosa',
     save: 'Guardar',

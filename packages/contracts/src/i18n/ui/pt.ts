@@ -1,8 +1,15 @@
 import { uiPtAdmin } from './pt-admin.js';
+import { uiPtTasks } from './pt-tasks.js';
 import { uiPtContacts } from './pt-contacts.js';
 import { uiPtChannels } from './pt-channels.js';
 import { uiPtDesk } from './pt-desk.js';
+import { uiPtChatbot } from './pt-chatbot.js';
 import { uiPtServiceTexts } from './pt-service-texts.js';
+import { uiPtUserChannels } from './pt-user-channels.js';
+import { uiPtQuick } from './pt-quick.js';
+import { uiPtSchedules } from './pt-schedules.js';
+import { uiPtIchat } from './pt-ichat.js';
+import { uiPtVoice } from './pt-voice.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -11,10 +18,17 @@ import { uiPtServiceTexts } from './pt-service-texts.js';
  */
 export const uiPt = {
   ...uiPtAdmin,
+  ...uiPtTasks,
   ...uiPtContacts,
   ...uiPtChannels,
   ...uiPtDesk,
+  ...uiPtChatbot,
   ...uiPtServiceTexts,
+  ...uiPtUserChannels,
+  ...uiPtQuick,
+  ...uiPtSchedules,
+  ...uiPtIchat,
+  ...uiPtVoice,
   common: {
     appName: 'Prosa',
     save: 'Salvar',

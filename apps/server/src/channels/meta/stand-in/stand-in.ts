@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { graphTokenOf, startGraphStandInHost, type GraphStandInHost } from '../../shared/graph-stand-in-host.js';
-import { hubSignature } from '../../shared/hub-signature.js';
+import { postGraphWebhook, verifyGraphWebhook, type WebhookDelivery } from '../../testing/graph-webhook.js';
 import { handleGraph } from './graph-api.js';
 import {
   graphError,
@@ -65,10 +65,7 @@ export interface UserComment {
   /** The comment this one answers. */
   parentId?: string;
 }
-export interface WebhookDelivery {
-  status: number;
-  body: string;
-}
+export type { WebhookDelivery };
 
 export interface MetaStandIn {
   /** The Graph API base (with version), for GRAPH_API_URL. */
@@ -173,13 +170,7 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
   const postWebhook = async (object: MetaObject, payload: unknown, signature?: string): Promise<WebhookDelivery> => {
     const url = webhooks.get(object);
     if (!url) throw new Error(`stand-in: no webhook URL for ${object}`);
-    const raw = JSON.stringify(payload);
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? hubSignature(raw, appSecret) },
-      body: raw,
-    });
-    const delivery = { status: res.status, body: await res.text() };
+    const delivery = await postGraphWebhook(url, payload, appSecret, signature);
     deliveries.push(delivery);
     return delivery;
   };
@@ -366,15 +357,10 @@ export async function startMetaStandIn(opts: MetaStandInOptions = {}): Promise<M
       ).status;
     },
     postWebhook,
-    async verifyWebhook(object, verifyToken, challenge = String(randomBytes(4).readUInt32BE())) {
+    async verifyWebhook(object, verifyToken, challenge) {
       const target = webhooks.get(object);
       if (!target) throw new Error(`stand-in: no webhook URL for ${object}`);
-      const url = new URL(target);
-      url.searchParams.set('hub.mode', 'subscribe');
-      url.searchParams.set('hub.challenge', challenge);
-      url.searchParams.set('hub.verify_token', verifyToken);
-      const res = await fetch(url);
-      return { status: res.status, body: await res.text() };
+      return verifyGraphWebhook(target, verifyToken, challenge);
     },
     sent: () => [...state.sent],
     subscriptions: (pageId) => state.subscriptions.get(pageId),

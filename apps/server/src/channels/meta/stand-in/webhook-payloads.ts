@@ -3,12 +3,13 @@
  * "instagram"`, with `entry[].messaging[]` for messages, echoes, deliveries and reads, and
  * `entry[].changes[]` for comments (field `feed` with item `comment`; field `comments`).
  */
+import { graphWebhook } from '../../testing/graph-webhook.js';
 import type { MetaObject } from './graph-state.js';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function messagingPayload(object: MetaObject, entryId: string, messaging: Record<string, unknown>[]) {
-  return { object, entry: [{ time: Date.now(), id: entryId, messaging }] };
+  return graphWebhook(object, entryId, { messaging }, Date.now());
 }
 
 export function changesPayload(
@@ -16,7 +17,7 @@ export function changesPayload(
   entryId: string,
   changes: { field: string; value: Record<string, unknown> }[],
 ) {
-  return { object, entry: [{ id: entryId, time: nowSeconds(), changes }] };
+  return graphWebhook(object, entryId, { changes }, nowSeconds());
 }
 
 /** One message of a person (`message` holds mid and text / attachments / reply_to). */

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { graphTokenOf, startGraphStandInHost, type GraphStandInHost } from '../../shared/graph-stand-in-host.js';
-import { hubSignature } from '../../shared/hub-signature.js';
+import { postGraphWebhook, verifyGraphWebhook, type WebhookDelivery } from '../../testing/graph-webhook.js';
 import {
   graphError,
   handleGraph,
@@ -60,10 +60,7 @@ export interface UserMessage {
   at?: Date;
 }
 
-export interface WebhookDelivery {
-  status: number;
-  body: string;
-}
+export type { WebhookDelivery };
 
 export interface WabaStandIn {
   /** The Graph API base (with version), for GRAPH_API_URL. */
@@ -131,13 +128,7 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
 
   const postWebhook = async (payload: unknown, signature?: string): Promise<WebhookDelivery> => {
     if (!webhookUrl) throw new Error('stand-in: no webhook URL set');
-    const raw = JSON.stringify(payload);
-    const res = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? hubSignature(raw, appSecret) },
-      body: raw,
-    });
-    const delivery = { status: res.status, body: await res.text() };
+    const delivery = await postGraphWebhook(webhookUrl, payload, appSecret, signature);
     deliveries.push(delivery);
     return delivery;
   };
@@ -203,14 +194,9 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
         .status;
     },
     postWebhook,
-    async verifyWebhook(verifyToken, challenge = String(randomBytes(4).readUInt32BE())) {
+    async verifyWebhook(verifyToken, challenge) {
       if (!webhookUrl) throw new Error('stand-in: no webhook URL set');
-      const url = new URL(webhookUrl);
-      url.searchParams.set('hub.mode', 'subscribe');
-      url.searchParams.set('hub.challenge', challenge);
-      url.searchParams.set('hub.verify_token', verifyToken);
-      const res = await fetch(url);
-      return { status: res.status, body: await res.text() };
+      return verifyGraphWebhook(webhookUrl, verifyToken, challenge);
     },
     sent: () => [...state.sent],
     setTemplates: (templates) => void (state.templates = [...templates]),

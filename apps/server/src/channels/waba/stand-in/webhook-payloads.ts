@@ -4,6 +4,7 @@
  * the tests.
  */
 import { randomBytes } from 'node:crypto';
+import { graphWebhook } from '../../testing/graph-webhook.js';
 
 export interface Business {
   wabaId: string;
@@ -15,24 +16,10 @@ export const newWamid = () => `wamid.${randomBytes(27).toString('base64')}`;
 const now = (at = new Date()) => String(Math.floor(at.getTime() / 1000));
 
 export function envelope(business: Business, value: Record<string, unknown>) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: business.wabaId,
-        changes: [
-          {
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: business.displayPhoneNumber, phone_number_id: business.phoneNumberId },
-              ...value,
-            },
-            field: 'messages',
-          },
-        ],
-      },
-    ],
-  };
+  const metadata = { display_phone_number: business.displayPhoneNumber, phone_number_id: business.phoneNumberId };
+  return graphWebhook('whatsapp_business_account', business.wabaId, {
+    changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }],
+  });
 }
 
 /** One customer message (`message` holds type and its object: { type: 'text', text: {...} }). */

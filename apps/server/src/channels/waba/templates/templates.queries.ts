@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { channels, whatsappTemplates } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import type { ChannelRow } from '../../types.js';
+import type { ChannelRow } from '../../../modules/channels/channel-adapter.js';
 import { isSendable, parameterCount, templateText } from './template-render.js';
 
 export type TemplateRow = typeof whatsappTemplates.$inferSelect;

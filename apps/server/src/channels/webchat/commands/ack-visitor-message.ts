@@ -6,7 +6,7 @@
 import { withTenant } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { ingestInbound } from '../../../modules/messages/commands/ingest-inbound.js';
-import type { ChannelRow } from '../../types.js';
+import type { ChannelRow } from '../../../modules/channels/channel-adapter.js';
 import { outboundExternalId } from '../webchat.adapter.js';
 import { visitorOutbound } from '../webchat.queries.js';
 

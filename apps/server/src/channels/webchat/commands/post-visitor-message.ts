@@ -9,7 +9,7 @@ import { withTenant } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Platform } from '../../../platform/platform.js';
 import { ingestInbound } from '../../../modules/messages/commands/ingest-inbound.js';
-import type { ChannelRow } from '../../types.js';
+import type { ChannelRow } from '../../../modules/channels/channel-adapter.js';
 import type { VisitorClaims } from '../visitor-token.js';
 import type { WebchatMessageInput } from '../webchat.schemas.js';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { contacts } from '../../../platform/db/schema.js';
 import { withTenant } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
-import type { ChannelRow } from '../../types.js';
+import type { ChannelRow } from '../../../modules/channels/channel-adapter.js';
 import { signVisitorToken, verifyVisitorToken } from '../visitor-token.js';
 import type { WebchatSession, WebchatSessionInput } from '../webchat.schemas.js';
 

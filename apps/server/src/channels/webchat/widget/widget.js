@@ -5,7 +5,7 @@
  * Security: message text is only ever set with textContent (never innerHTML), and the visitor's
  * token is sent as a bearer header (no cookies), so the host page gets nothing it did not have.
  */
-/* global window, document, navigator, localStorage, location, crypto, fetch, setTimeout, URL */
+/* global window, document, navigator, localStorage, location, crypto, fetch, setTimeout, setInterval, clearInterval, URL, Blob, MediaRecorder */
 (function () {
   'use strict';
   var script =
@@ -28,6 +28,8 @@
       badEmail: 'E-mail inválido.', you: 'Você', agent: 'Atendente',
       edited: 'editada', deleted: 'Mensagem apagada', reaction: 'Reação do atendimento',
       ended: 'Conversa encerrada. Escreva quando quiser para começar outra.', rate: 'Sua nota de 1 a 5', rateN: 'Nota',
+      record: 'Gravar mensagem de voz', stopSend: 'Enviar mensagem de voz', discard: 'Descartar gravação',
+      voice: 'Mensagem de voz', file: 'Arquivo', speed: 'Velocidade', noMic: 'Não foi possível usar o microfone.',
     },
     en: {
       open: 'Open chat', close: 'Close chat', title: 'Talk to us',
@@ -38,6 +40,8 @@
       badEmail: 'Invalid email.', you: 'You', agent: 'Agent',
       edited: 'edited', deleted: 'Message deleted', reaction: 'Reaction from support',
       ended: 'Conversation ended. Write any time to start a new one.', rate: 'Your rating from 1 to 5', rateN: 'Rating',
+      record: 'Record a voice message', stopSend: 'Send the voice message', discard: 'Discard the recording',
+      voice: 'Voice message', file: 'File', speed: 'Speed', noMic: "Couldn't use the microphone.",
     },
     es: {
       open: 'Abrir el chat', close: 'Cerrar el chat', title: 'Hable con nosotros',
@@ -48,6 +52,8 @@
       badEmail: 'Correo inválido.', you: 'Usted', agent: 'Agente',
       edited: 'editado', deleted: 'Mensaje borrado', reaction: 'Reacción de la atención',
       ended: 'Conversación finalizada. Escriba cuando quiera para iniciar otra.', rate: 'Su nota de 1 a 5', rateN: 'Nota',
+      record: 'Grabar mensaje de voz', stopSend: 'Enviar el mensaje de voz', discard: 'Descartar la grabación',
+      voice: 'Mensaje de voz', file: 'Archivo', speed: 'Velocidad', noMic: 'No se pudo usar el micrófono.',
     },
   };
   var lang = String(navigator.language || 'pt').slice(0, 2).toLowerCase();
@@ -84,6 +90,25 @@
     return data;
   }
 
+  // A voice note goes as the recording's bytes; a file comes back as a Blob (bearer token, no cookie).
+  async function upload(path, blob, token) {
+    var res = await fetch(API + path, {
+      method: 'POST',
+      headers: { 'content-type': (blob.type || 'application/octet-stream').split(';')[0], authorization: 'Bearer ' + token },
+      body: blob,
+      credentials: 'omit',
+    });
+    var data = null;
+    try { data = await res.json(); } catch { /* empty body */ }
+    if (!res.ok) { var err = new Error((data && data.error) || 'HTTP ' + res.status); err.status = res.status; throw err; }
+    return data;
+  }
+  async function fetchFile(id) {
+    var res = await fetch(API + '/media/' + id, { headers: { authorization: 'Bearer ' + session.visitorToken }, credentials: 'omit' });
+    if (!res.ok) throw new Error('HTTP ' + res.status);
+    return res.blob();
+  }
+
   // ---------- UI ----------
   var host = el('div', { id: 'prosa-webchat-' + KEY });
   var root = host.attachShadow({ mode: 'open' });
@@ -117,6 +142,12 @@
     '.error{color:#c92a2a;font-size:13px;min-height:1em}',
     '.ended{align-self:stretch;border-top:1px solid #cbd2d9;padding-top:6px;margin-top:4px}',
     '.rating{align-self:flex-start;display:flex;gap:6px;flex-wrap:wrap}',
+    '.voice{display:flex;flex-direction:column;gap:4px}',
+    '.voice audio{width:220px;max-width:100%;height:36px}',
+    '.speed,.filebtn{align-self:flex-start;border:1px solid #1971c2;background:#fff;color:#1971c2;border-radius:12px;font-size:12px;padding:1px 8px;cursor:pointer}',
+    '.icon{background:none;border:1px solid #cbd2d9;border-radius:8px;color:#1f2933;cursor:pointer;min-width:38px;font-size:16px}',
+    '.rec{display:flex;align-items:center;gap:8px;flex:1;color:#c92a2a;font-variant-numeric:tabular-nums}',
+    '.dot{width:10px;height:10px;border-radius:50%;background:#e03131}',
     '.rating button{min-width:36px;height:36px;border-radius:18px;border:1px solid #1971c2;background:#fff;color:#1971c2;font-size:15px;cursor:pointer}',
   ].join('\n');
   root.appendChild(style);
@@ -172,17 +203,51 @@
     greeting.textContent = text || T.hello;
   }
 
-  function messageNode(fromAgent, text, meta) {
+  function messageNode(fromAgent, text, meta, file) {
     var n = el('div', { class: 'msg ' + (fromAgent ? 'them' : 'me'), 'data-testid': 'prosa-webchat-message' });
     n.appendChild(el('span', { class: 'text' }, text)); // textContent only: a message can never inject HTML
+    if (file) n.appendChild(fileNode(file));
     n.appendChild(el('span', { class: 'meta' }, meta || ''));
     log.appendChild(n);
     scrollDown();
     return n;
   }
   function setMeta(node, text) { node.lastChild.textContent = text; }
+
+  // A file of the conversation: audio plays here (1x / 1.5x / 2x), anything else downloads.
+  // file: { id } to fetch from the server, or { blob } for this tab's own recording.
+  function fileNode(file) {
+    var box = el('span', { class: 'voice' });
+    var load = file.blob ? Promise.resolve(file.blob) : fetchFile(file.id);
+    if (file.mediaType !== 'audio') {
+      var b = el('button', { type: 'button', class: 'filebtn', 'data-testid': 'prosa-webchat-file' }, T.file);
+      b.addEventListener('click', function () {
+        load.then(function (blob) {
+          var a = el('a', { href: URL.createObjectURL(blob), download: 'arquivo' });
+          a.click();
+        }).catch(function () {});
+      });
+      box.appendChild(b);
+      return box;
+    }
+    var audio = el('audio', { controls: '', preload: 'metadata', 'aria-label': T.voice, 'data-testid': 'prosa-webchat-audio' });
+    var rates = [1, 1.5, 2];
+    var speed = el('button', { type: 'button', class: 'speed', 'aria-label': T.speed, 'data-testid': 'prosa-webchat-speed' }, '1x');
+    speed.addEventListener('click', function () {
+      var next = rates[(rates.indexOf(audio.playbackRate) + 1) % rates.length] || 1;
+      audio.defaultPlaybackRate = next;
+      audio.playbackRate = next;
+      speed.textContent = next + 'x';
+    });
+    load.then(function (blob) { audio.src = URL.createObjectURL(blob); }).catch(function () {});
+    box.appendChild(audio);
+    box.appendChild(speed);
+    return box;
+  }
   // The support side reacted to, edited or deleted a message: { id, reaction } | { id, body, edited } | { id, deleted }.
+  // Or the conversation ended (or its rating was given) with no message saying so: { ended, rating }.
   function applyUpdate(u) {
+    if (u && u.id === undefined && typeof u.ended === 'boolean') return showEndState(u);
     var n = u && shown[u.id];
     if (!n || !n.firstChild) return;
     var part = function (cls, attrs) {
@@ -243,11 +308,11 @@
     if (shown[m.id]) { if (typeof m.isDeleted === 'boolean') applyState(m); return; }
     if (!m.fromMe) {
       // The echo of this tab's own send arrives before its POST answers: the POST will place it.
-      for (var i = 0; i < pending.length; i++) if (pending[i].text === m.body) return;
+      for (var i = 0; i < pending.length; i++) if (m.media ? pending[i].blob : pending[i].text === m.body) return;
     }
     // An agent's signed reply is labelled with the agent's name (the signature), else "Agent".
     var who = m.fromMe ? m.senderName || T.agent : T.you;
-    shown[m.id] = messageNode(m.fromMe, m.body, who + ' · ' + timeOf(m.createdAt));
+    shown[m.id] = messageNode(m.fromMe, m.body, who + ' · ' + timeOf(m.createdAt), m.media ? { id: m.id, mediaType: m.mediaType } : null);
     if (typeof m.isDeleted === 'boolean') applyState(m);
     showEndState(m);
     if (m.fromMe && m.status !== 'read') {
@@ -311,14 +376,16 @@
     for (var attempt = 0; attempt < 3; attempt++) {
       try {
         // The same clientId on every retry: the server stores one message however many arrive.
-        var r = await api('POST', '/messages', { text: p.text, clientId: p.clientId }, session.visitorToken);
+        var r = p.blob
+          ? await upload('/voice?clientId=' + encodeURIComponent(p.clientId), p.blob, session.visitorToken)
+          : await api('POST', '/messages', { text: p.text, clientId: p.clientId }, session.visitorToken);
         pending.splice(pending.indexOf(p), 1);
         if (shown[r.id]) { p.node.remove(); return; }
         shown[r.id] = p.node;
         setMeta(p.node, T.you + ' · ' + timeOf(new Date().toISOString()));
         return;
       } catch (e) {
-        if (e.status === 400) break;
+        if (e.status === 400 || e.status === 413 || e.status === 415) break;
         if (e.status === 401) { await startSession().catch(function () {}); continue; }
         await wait(e.status === 429 ? 5000 : 1000 * (attempt + 1));
       }
@@ -335,6 +402,42 @@
     setMeta(p.node, T.sending);
     deliver(p);
   }
+  function sendVoice(blob) {
+    if (!session || !blob.size) return;
+    var p = { clientId: newId(), text: null, blob: blob, node: null };
+    clearEndState();
+    p.node = messageNode(false, '', T.sending, { blob: blob, mediaType: 'audio' });
+    p.node.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') retry(p); });
+    p.node.lastChild.addEventListener('click', function () { retry(p); });
+    pending.push(p);
+    deliver(p);
+  }
+
+  // Recording: what the browser records best for a voice note (Opus; the server makes it OGG).
+  var REC_TYPES = ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus', 'audio/webm', 'audio/mp4'];
+  function canRecord() { return typeof MediaRecorder !== 'undefined' && !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia); }
+  async function startRecording() {
+    var stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    var type = REC_TYPES.filter(function (t) { return MediaRecorder.isTypeSupported(t); })[0];
+    var opts = { audioBitsPerSecond: 32000 };
+    if (type) opts.mimeType = type;
+    var rec = new MediaRecorder(stream, opts);
+    var chunks = [];
+    rec.ondataavailable = function (e) { if (e.data && e.data.size) chunks.push(e.data); };
+    var stopped = new Promise(function (r) { rec.onstop = r; });
+    var release = function () { stream.getTracks().forEach(function (t) { t.stop(); }); };
+    rec.start(250);
+    return {
+      stop: async function () {
+        if (rec.state !== 'inactive') rec.stop();
+        await stopped;
+        release();
+        return new Blob(chunks, { type: rec.mimeType || type || 'audio/webm' });
+      },
+      cancel: function () { if (rec.state !== 'inactive') rec.stop(); release(); },
+    };
+  }
+
   function send(text) {
     text = text.trim();
     if (!text || !session) return;
@@ -354,6 +457,7 @@
     var input = el('textarea', { rows: '1', maxlength: '4096', placeholder: T.placeholder, 'aria-label': T.placeholder, 'data-testid': 'prosa-webchat-input' });
     var btn = el('button', { type: 'submit', class: 'primary', 'data-testid': 'prosa-webchat-send' }, T.send);
     form.appendChild(input);
+    if (canRecord()) form.appendChild(micButton(form, input, btn));
     form.appendChild(btn);
     form.addEventListener('submit', function (ev) { ev.preventDefault(); send(input.value); input.value = ''; input.focus(); });
     input.addEventListener('keydown', function (ev) {
@@ -362,6 +466,46 @@
     body.appendChild(form);
     input.focus();
   }
+  // The microphone: recording shows the running time with discard and send in place of the input.
+  function micButton(form, input, btn) {
+    var mic = el('button', { type: 'button', class: 'icon', 'aria-label': T.record, title: T.record, 'data-testid': 'prosa-webchat-record' }, '🎤');
+    mic.addEventListener('click', async function () {
+      var recording;
+      try { recording = await startRecording(); } catch { note(T.noMic); return; }
+      var started = Date.now();
+      var bar = el('div', { class: 'rec', 'data-testid': 'prosa-webchat-recording' });
+      var dot = el('span', { class: 'dot', 'aria-hidden': 'true' });
+      var clock = el('span', { 'data-testid': 'prosa-webchat-elapsed' }, '0:00');
+      bar.appendChild(dot);
+      bar.appendChild(clock);
+      var discard = el('button', { type: 'button', class: 'icon', 'aria-label': T.discard, title: T.discard, 'data-testid': 'prosa-webchat-discard' }, '✕');
+      var done = el('button', { type: 'button', class: 'primary', 'aria-label': T.stopSend, 'data-testid': 'prosa-webchat-send-voice' }, '➤');
+      var tick = setInterval(function () {
+        var s = Math.floor((Date.now() - started) / 1000);
+        clock.textContent = Math.floor(s / 60) + ':' + ('0' + (s % 60)).slice(-2);
+        dot.style.opacity = Math.floor((Date.now() - started) / 500) % 2 ? '0.3' : '1';
+      }, 250);
+      var parts = [input, mic, btn];
+      parts.forEach(function (x) { x.remove(); });
+      [discard, bar, done].forEach(function (x) { form.appendChild(x); });
+      var finish = function () {
+        clearInterval(tick);
+        [discard, bar, done].forEach(function (x) { x.remove(); });
+        parts.forEach(function (x) { form.appendChild(x); });
+      };
+      discard.addEventListener('click', function () { recording.cancel(); finish(); mic.focus(); });
+      done.addEventListener('click', async function () {
+        done.disabled = true;
+        var blob = await recording.stop();
+        finish();
+        sendVoice(blob);
+        mic.focus();
+      });
+      done.focus();
+    });
+    return mic;
+  }
+
   function startView() {
     body.textContent = '';
     var form = el('form', { class: 'form' });

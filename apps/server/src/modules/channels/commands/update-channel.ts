@@ -1,10 +1,10 @@
 import { V, type ChannelInput } from '@prosa/contracts';
 import { and, eq, ne } from 'drizzle-orm';
-import type { ChannelRow } from '../../../channels/types.js';
+import type { ChannelRow } from '../channel-adapter.js';
 import { channels } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { isProxyRefused } from '../../../channels/shared/proxy.js';
+import { isProxyRefused } from '../../../platform/security/proxy.js';
 import { channelColumns } from '../channel-secrets.js';
 import { emitChannelChange } from '../channels.events.js';
 import { assertChannelRefs, getChannel, isChannelNameTaken } from '../channels.queries.js';

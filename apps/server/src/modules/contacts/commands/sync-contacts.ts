@@ -20,8 +20,8 @@
  */
 import type { ContactSync, ContactSyncResult } from '@prosa/contracts';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { channelAdapters } from '../../../channels/registry.js';
-import type { KnownContact } from '../../../channels/types.js';
+import { channelAdapters } from '../../channels/channel-registry.js';
+import type { KnownContact } from '../../channels/channel-adapter.js';
 import { channels, contacts } from '../../../platform/db/schema.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';

@@ -8,8 +8,8 @@
  */
 import type { MessageActionKind } from '@prosa/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { channelAdapters } from '../../../channels/registry.js';
-import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../../../channels/types.js';
+import { channelAdapters } from '../../channels/channel-registry.js';
+import { ChannelSendError, type ChannelRow, type MessageActionTarget } from '../../channels/channel-adapter.js';
 import { channels, contacts, messageActions, messages, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';

@@ -5,7 +5,7 @@
  * connection, another channel's) is skipped. A deleted message keeps its body for audit.
  */
 import { and, eq } from 'drizzle-orm';
-import type { ChannelRow, InboundEvent } from '../../../channels/types.js';
+import type { ChannelRow, InboundEvent } from '../../channels/channel-adapter.js';
 import { messages, type MessageReaction } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { emitMessage } from '../messages.events.js';

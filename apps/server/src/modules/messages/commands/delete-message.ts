@@ -1,4 +1,4 @@
-import { channelTakes } from '../../../channels/message-actions.js';
+import { channelTakes } from '../../channels/message-actions.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { AppError } from '../../../platform/http/app-error.js';

@@ -6,8 +6,8 @@
  * for CLAIM_LEASE; after a crash mid-send the message is claimable again once the lease is over.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { channelAdapters } from '../../../channels/registry.js';
-import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../../channels/types.js';
+import { channelAdapters } from '../../channels/channel-registry.js';
+import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../channels/channel-adapter.js';
 import { channels, contacts, messages, tickets } from '../../../platform/db/schema.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
@@ -23,7 +23,8 @@ import { catchUpAfterSend } from './catch-up-after-send.js';
 /** pg-boss retries of one job; attempts across jobs are capped by MAX_ATTEMPTS. */
 export const SEND_RETRY_LIMIT = 5;
 export const MAX_ATTEMPTS = SEND_RETRY_LIMIT + 1;
-const CLAIM_LEASE = '2 minutes';
+/** OUTBOX_CLAIM_LEASE_MS (default 2 minutes) shortens it for the crash tests (faults/). */
+const CLAIM_LEASE = `${Number(process.env.OUTBOX_CLAIM_LEASE_MS) || 120_000} milliseconds`;
 
 export type DeliveryOutcome = 'sent' | 'failed' | 'retry' | 'skipped';
 
@@ -125,6 +126,8 @@ export async function deliverMessage(
         : {}),
       quotedExternalId: quoted?.externalId ?? null,
       to: recipientOf(contact),
+      // Buttons or a list (a chatbot step): adapters with native ones send them, the rest send `body`.
+      ...(row.interactive ? { interactive: row.interactive } : {}),
     };
     const { externalId } = await adapter.send(platform, channel, out);
     let sent: MessageRow | undefined;

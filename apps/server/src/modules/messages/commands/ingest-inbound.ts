@@ -6,7 +6,7 @@
  * Reactions, edits and deletions change the stored message they name (apply-inbound-change.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ChannelRow, InboundEvent } from '../../../channels/types.js';
+import type { ChannelRow, InboundEvent } from '../../channels/channel-adapter.js';
 import { messages, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { storageOf } from '../../../platform/storage/storage.js';
@@ -24,6 +24,7 @@ import {
   latestTicket,
   newContactOf,
 } from '../inbound-contact-ticket.js';
+import { runAfterInbound } from '../after-inbound.js';
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, previewOf, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
@@ -91,6 +92,7 @@ async function announce(
   const { message, ticket } = stored;
   emitMessage(scope, ticket, 'create', presentMessage(message, await getQuoted(scope, message.quotedMsgId)));
   emitTicketUpdateCoalesced(scope, ticket.id, ticketAction);
+  await runAfterInbound(scope, { ticket, messageId: message.id, created: ticketAction === 'create', fromMe: message.fromMe });
   return { messageId: message.id, ticketId: ticket.id, duplicate: false };
 }
 
@@ -207,6 +209,7 @@ async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: Mes
         presentMessage(msg, msg.quotedMsgId ? await getQuoted(tx, msg.quotedMsgId) : null),
       );
       emitTicketUpdateCoalesced(tx, ticket.id, created ? 'create' : 'update');
+      await runAfterInbound(tx, { ticket, messageId: msg.id, created, fromMe });
       return { messageId: msg.id, ticketId: ticket.id, duplicate: false };
     });
   } catch (err) {

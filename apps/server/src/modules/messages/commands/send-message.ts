@@ -5,7 +5,7 @@
 import type { ZSendMessage } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { channelAdapters, type ChannelType } from '../../../channels/registry.js';
+import { channelAdapters, type ChannelType } from '../../channels/channel-registry.js';
 import { contacts, messages, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineSessionJob } from '../../../channels/session/session-jobs.js';
+import { defineSessionJob } from '../../channels/session/session-jobs.js';
 import { ACTION_RETRY_LIMIT, applyAction, channelOfPendingAction } from '../commands/apply-action.js';
 
 /**
  * Tells the provider about one recorded reaction, edit or deletion (message_actions). Like sends,
  * it runs on the instance holding the channel's live session when the channel needs one
- * (WhatsApp Web: channels/session/session-jobs.ts).
+ * (WhatsApp Web: modules/channels/session/session-jobs.ts).
  */
 export const applyActionJob = defineSessionJob({
   id: 'messages.apply-action',

@@ -7,8 +7,11 @@ import { unsafeSystemDb, withTenant } from '../../../platform/db/tenant-scope.js
 import { defineJob } from '../../../platform/jobs/define-job.js';
 import { enqueueSend } from '../commands/enqueue-send.js';
 
-/** Pending outbound messages untouched this long are sent again (crash between commit and enqueue). */
-export const STUCK_AFTER_MS = 60_000;
+/**
+ * Pending outbound messages untouched this long are sent again (crash between commit and enqueue).
+ * OUTBOX_STUCK_AFTER_MS shortens it for the crash tests (faults/).
+ */
+export const STUCK_AFTER_MS = Number(process.env.OUTBOX_STUCK_AFTER_MS) || 60_000;
 const BATCH = 500;
 
 export const resendStuckJob = defineJob({

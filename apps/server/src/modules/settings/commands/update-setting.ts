@@ -1,14 +1,19 @@
-import { settingValueSchema, SETTING_KEYS, type SettingKey } from '@prosa/contracts';
+import { settingValueSchema, SETTING_KEYS, V, type SettingKey } from '@prosa/contracts';
 import { settings } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { publish } from '../../../platform/realtime/publish.js';
+import { findActiveFlow } from '../../chat-flows/chat-flows.queries.js';
 
 export async function updateSetting(scope: TenantScope, key: string, value: string) {
   if (!(SETTING_KEYS as readonly string[]).includes(key)) throw new AppError('ERR_NO_SETTING_FOUND');
   const parsed = settingValueSchema(key as SettingKey).safeParse(value);
   if (!parsed.success) {
     throw new AppError('ERR_VALIDATION', { value: parsed.error.issues[0]?.message ?? 'validation.invalidValue' });
+  }
+  // The company's default bot must be an active flow of the company, or none ('').
+  if (key === 'botTicketActive' && parsed.data !== '' && !(await findActiveFlow(scope, Number(parsed.data)))) {
+    throw new AppError('ERR_VALIDATION', { value: V.flowUnavailable });
   }
   const row = await scope.query((db) =>
     db

@@ -5,9 +5,11 @@ import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { getQueue } from '../../queues/queues.queries.js';
+import { channelIdsOf } from '../../users/user-channels.js';
 import { nextProtocol } from '../protocol.js';
 import { logTicket } from '../ticket-log.js';
 import { emitTicketChange } from '../tickets.events.js';
+import { channelAllowed } from '../tickets.policy.js';
 import { activeTicketOf } from '../tickets.queries.js';
 
 export interface NewTicket {
@@ -29,7 +31,8 @@ async function channelFor(tx: TenantScope, id?: number) {
 
 /**
  * An agent starts a conversation: a new open ticket of the contact on the channel (the tenant's
- * default when none is given), assigned to the caller, with a fresh protocol. One active ticket
+ * default when none is given), assigned to the caller, with a fresh protocol; never on a channel
+ * outside the caller's channel limit (ERR_NO_PERMISSION). One active ticket
  * per (channel, contact): the check answers ERR_OTHER_OPEN_TICKET, the unique index the race.
  */
 export async function createTicket(scope: TenantScope, auth: AuthContext, input: NewTicket): Promise<number> {
@@ -38,6 +41,9 @@ export async function createTicket(scope: TenantScope, auth: AuthContext, input:
       const contact = await tx.first(contacts, eq(contacts.id, input.contactId));
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
       const channel = await channelFor(tx, input.whatsappId);
+      // A user limited to some channels starts tickets on those only (SPEC §3 User "channels").
+      const channelIds = auth.rules?.channelIds ?? (await channelIdsOf(tx, auth.userId));
+      if (!channelAllowed({ channelIds }, { channelId: channel.id })) throw new AppError('ERR_NO_PERMISSION');
       if (input.queueId) await getQueue(tx, input.queueId);
       if (await activeTicketOf(tx, contact.id, channel.id)) throw new AppError('ERR_OTHER_OPEN_TICKET');
       const now = new Date();

@@ -9,6 +9,7 @@ import { getSetting } from '../../settings/settings.queries.js';
 import { getOwnTenantWithPlan, getOwnTenant } from '../../tenants/tenants.queries.js';
 import { emitUserChange } from '../users.events.js';
 import { isEmailTaken, queuesOfUsers } from '../users.queries.js';
+import { assertChannelsOfCompany, replaceUserChannels } from '../user-channels.js';
 
 /**
  * An admin adds a user to its company, within the plan's user limit (SPEC §8 "user limit
@@ -18,6 +19,7 @@ export async function createUser(scope: TenantScope, input: CreateUser) {
   if ((await getSetting(scope, 'userCreation')) === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED');
   if (await isEmailTaken(scope, input.email)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
   await assertQueuesExist(scope, input.queues);
+  await assertChannelsOfCompany(scope, input.channelIds);
   const passwordHash = await hashPassword(input.password);
   try {
     return await scope.transaction(async (tx) => {
@@ -39,9 +41,11 @@ export async function createUser(scope: TenantScope, input: CreateUser) {
         userQueues,
         queueIds.map((queueId) => ({ userId: row.id, queueId })),
       );
+      const channelIds = [...new Set(input.channelIds)].sort((a, b) => a - b);
+      await replaceUserChannels(tx, row.id, channelIds);
       const queues = (await queuesOfUsers(tx, [row.id])).get(row.id) ?? [];
       emitUserChange(tx, 'create', row, queues);
-      return { row, queues };
+      return { row, queues, channelIds };
     });
   } catch (err) {
     // The same email taken between the check above and the insert: the unique index decides.

@@ -14,6 +14,7 @@ import { assertQueuesExist } from '../../queues/queues.queries.js';
 import { emitUserChange } from '../users.events.js';
 import { assertMayUpdate, isSupportEmail, sameIds } from '../users.policy.js';
 import { getUser, isEmailTaken, queueIdsOf, queuesOfUsers } from '../users.queries.js';
+import { assertChannelsOfCompany, channelIdsOf, replaceUserChannels } from '../user-channels.js';
 
 export async function updateUser(
   scope: TenantScope,
@@ -23,16 +24,19 @@ export async function updateUser(
   supportEmails: string[],
 ) {
   const target = await getUser(scope, id);
-  const currentQueueIds = await queueIdsOf(scope, id);
-  assertMayUpdate(actor, target, input, currentQueueIds, supportEmails);
+  const [currentQueueIds, currentChannelIds] = await Promise.all([queueIdsOf(scope, id), channelIdsOf(scope, id)]);
+  assertMayUpdate(actor, target, input, currentQueueIds, supportEmails, currentChannelIds);
   const email = input.email !== undefined && input.email !== target.email ? input.email : undefined;
   if (email && (await isEmailTaken(scope, email, id))) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
   if (input.queues) await assertQueuesExist(scope, input.queues);
+  if (input.channelIds) await assertChannelsOfCompany(scope, input.channelIds);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const profileChanged = input.profile !== undefined && input.profile !== target.profile;
   // A support email makes its user an admin (SPEC §6): gaining or losing one changes rights too.
-  const supportChanged = email !== undefined && isSupportEmail(email, supportEmails) !== isSupportEmail(target.email, supportEmails);
+  const supportChanged =
+    email !== undefined && isSupportEmail(email, supportEmails) !== isSupportEmail(target.email, supportEmails);
   const queuesChanged = input.queues !== undefined && !sameIds(input.queues, currentQueueIds);
+  const channelsChanged = input.channelIds !== undefined && !sameIds(input.channelIds, currentChannelIds);
 
   try {
     return await scope.transaction(async (tx) => {
@@ -61,11 +65,14 @@ export async function updateUser(
         const reason = profileChanged ? 'profile_changed' : supportChanged ? 'rights_changed' : 'password_changed';
         await revokeSessions(tx, { userId: id, except: actor.sessionId }, reason);
       }
-      // Sockets joined their queue rooms on connecting: the user's sockets reconnect into the new ones.
-      if (queuesChanged) cutSockets(tx, [{ kind: 'user', userId: id }]);
+      if (channelsChanged) await replaceUserChannels(tx, id, input.channelIds!);
+      // Sockets joined their queue rooms on connecting, and a user limited to channels stays out
+      // of the room of every ticket event: the user's sockets reconnect into the new ones.
+      if (queuesChanged || channelsChanged) cutSockets(tx, [{ kind: 'user', userId: id }]);
       const queues = (await queuesOfUsers(tx, [id])).get(id) ?? [];
+      const channelIds = channelsChanged ? [...new Set(input.channelIds!)].sort((a, b) => a - b) : currentChannelIds;
       emitUserChange(tx, 'update', row!, queues);
-      return { row: row!, queues };
+      return { row: row!, queues, channelIds };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');

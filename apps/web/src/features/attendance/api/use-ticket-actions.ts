@@ -41,6 +41,16 @@ export function useTicketPrivacy() {
   });
 }
 
+/** PUT /tickets/bot/:id: the ticket goes to a flow available for transfer (pending, no agent). */
+export function useTicketToBot() {
+  const apply = useApplyTicket();
+  return useMutation({
+    mutationFn: ({ id, chatFlowId }: { id: number; chatFlowId: number }) =>
+      http.put<Ticket>(`/tickets/bot/${id}`, { chatFlowId }),
+    onSuccess: apply,
+  });
+}
+
 export function useDeleteTicket() {
   const qc = useQueryClient();
   return useMutation({

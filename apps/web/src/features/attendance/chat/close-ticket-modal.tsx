@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/errors/toast-error';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useUpdateTicket } from '../api/use-ticket-actions';
+import { FarewellPicker } from './farewell-picker';
 
 /** Resolve a ticket, optionally sending a farewell first (SPEC §4: it closes a few seconds later). */
 export function CloseTicketModal({
@@ -49,6 +50,7 @@ export function CloseTicketModal({
         <Text size="sm" c="dimmed">
           {t('desk.actions.closeIntro')}
         </Text>
+        <FarewellPicker opened={opened} onPick={setFarewell} />
         <Textarea
           label={t('desk.actions.farewell')}
           placeholder={t('desk.actions.farewellPlaceholder')}

@@ -13,7 +13,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { LIMITS, type Message, type Ticket } from '@prosa/contracts';
-import { IconLock, IconPaperclip, IconPlayerPlay, IconSend, IconSignature, IconSignatureOff } from '@tabler/icons-react';
+import {
+  IconLock,
+  IconPaperclip,
+  IconPlayerPlay,
+  IconSend,
+  IconSignature,
+  IconSignatureOff,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/errors/toast-error';
@@ -23,6 +30,9 @@ import { filesTooBig, newClientId, useSendMessage } from '../api/use-message-act
 import { useUpdateTicket } from '../api/use-ticket-actions';
 import { AttachmentChips } from './attachment-chips';
 import { EmojiPicker } from './emoji-picker';
+import { QuickMessagePopup, useQuickMessageMenu } from './quick-message-popup';
+import { ScheduleButton } from '../../schedules/schedule-button';
+import { VoiceRecorder } from '../voice/voice-recorder';
 
 const MAX_FILES = 10;
 /** Unsent text per ticket, kept while the agent moves between conversations. */
@@ -87,6 +97,7 @@ export function Composer({
   // Messages carry the agent's name; the company may let agents switch that off per message.
   const mayUnsign = useSettings().data?.userDisableSignature === 'enabled';
   const [sign, setSign] = useState(true);
+  const quick = useQuickMessageMenu({ ticket, text, setText, input, attach: (picked) => addFiles(picked) });
 
   useEffect(() => {
     drafts.set(ticket.id, text);
@@ -118,6 +129,7 @@ export function Composer({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (quick.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
@@ -160,6 +172,7 @@ export function Composer({
           <CloseButton size="sm" onClick={onCancelQuote} aria-label={t('desk.composer.cancelReply')} />
         </Group>
       )}
+      <QuickMessagePopup {...quick.popup} />
       {files.length > 0 && (
         <AttachmentChips files={files} onRemove={(i) => setFiles(files.filter((_f, j) => j !== i))} />
       )}
@@ -190,6 +203,7 @@ export function Composer({
             </Tooltip>
           )}
         </FileButton>
+        <ScheduleButton ticket={ticket} text={text} />
         {mayUnsign && (
           <Tooltip label={t(sign ? 'desk.composer.signed' : 'desk.composer.unsigned')}>
             <ActionIcon
@@ -217,10 +231,24 @@ export function Composer({
           aria-label={t('desk.composer.placeholder')}
           disabled={windowClosed}
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            quick.track(e.currentTarget);
+          }}
+          onSelect={(e) => quick.track(e.currentTarget)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           data-testid="composer-input"
+        />
+        <VoiceRecorder
+          disabled={windowClosed}
+          onRecorded={(file) => {
+            send.mutate(
+              { body: '', files: [file], quoted, clientId: newClientId(), ...(mayUnsign ? { sign } : {}) },
+              { onError: toastError },
+            );
+            onCancelQuote();
+          }}
         />
         <Tooltip label={t('desk.composer.send')}>
           <ActionIcon

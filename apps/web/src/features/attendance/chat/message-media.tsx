@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/client';
 import { saveBlob } from '../../../shared/api/upload';
 import { toastError } from '../../../shared/errors/toast-error';
+import { AudioPlayer } from '../voice/audio-player';
+import { isVoiceNote } from '../voice/voice-format';
 
 /**
  * Media lives at message.mediaUrl on the same origin and needs the bearer token, so it is fetched
@@ -132,7 +134,7 @@ export function MessageMedia({ message }: { message: Message }) {
       </>
     );
   }
-  if (kind === 'audio') return <audio controls src={url} style={{ maxWidth: 280 }} data-testid="message-audio" />;
+  if (kind === 'audio') return <AudioPlayer src={url} voice={isVoiceNote(message.mimeType)} />;
   return (
     <video controls src={url} style={{ maxWidth: 320, maxHeight: 280, borderRadius: 8 }} data-testid="message-video" />
   );

@@ -11,6 +11,7 @@ import {
   IconLockOpen,
   IconPlayerPlay,
   IconRefresh,
+  IconRobot,
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,9 +24,10 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { notifyNotice, notifySuccess } from '../../../shared/ui/notify';
 import { useDeleteTicket, useTicketPrivacy, useUpdateTicket } from '../api/use-ticket-actions';
 import { CloseTicketModal } from './close-ticket-modal';
+import { SendToBotModal } from './send-to-bot-modal';
 import { TransferTicketModal } from './transfer-ticket-modal';
 
-type Dialog = 'close' | 'transfer' | 'delete' | null;
+type Dialog = 'close' | 'transfer' | 'bot' | 'delete' | null;
 
 /** The actions the server says this user may take on the ticket (`can`), plus the PDF. */
 export function TicketActions({ ticket, onTogglePanel }: { ticket: Ticket; onTogglePanel: () => void }) {
@@ -166,6 +168,11 @@ export function TicketActions({ ticket, onTogglePanel }: { ticket: Ticket; onTog
           >
             {t('desk.actions.pdf')}
           </Menu.Item>
+          {can.transfer && (
+            <Menu.Item leftSection={<IconRobot size={16} />} onClick={() => setDialog('bot')} data-testid="chat-send-to-bot">
+              {t('chatbot.sendToBot.menu')}
+            </Menu.Item>
+          )}
           {can.markPrivate && (
             <Menu.Item
               leftSection={ticket.isPrivate ? <IconLockOpen size={16} /> : <IconLock size={16} />}
@@ -201,6 +208,7 @@ export function TicketActions({ ticket, onTogglePanel }: { ticket: Ticket; onTog
       </Tooltip>
       <CloseTicketModal ticket={ticket} opened={dialog === 'close'} onClose={() => setDialog(null)} />
       <TransferTicketModal ticket={ticket} opened={dialog === 'transfer'} onClose={() => setDialog(null)} />
+      <SendToBotModal ticket={ticket} opened={dialog === 'bot'} onClose={() => setDialog(null)} />
       <ConfirmDialog
         opened={dialog === 'delete'}
         title={t('desk.actions.delete')}

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, ColorSwatch, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, ColorSwatch, Group, Indicator, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { Ticket } from '@prosa/contracts';
-import { IconUser } from '@tabler/icons-react';
+import { IconClock, IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../ui/channel-icon';
@@ -58,9 +58,21 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, pinned, acc
                 {contact.name}
               </Text>
             </UnstyledButton>
-            <Text size="xs" c={ticket.unreadMessages > 0 ? 'prosa' : 'dimmed'} fw={500} style={{ flexShrink: 0 }}>
-              {listTime(ticket.lastMessageAt ?? ticket.updatedAt)}
-            </Text>
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+              {ticket.scheduledMessages > 0 && (
+                <Tooltip label={t('schedules.clock', { count: ticket.scheduledMessages })}>
+                  <IconClock
+                    size={14}
+                    color="var(--mantine-color-blue-6)"
+                    aria-label={t('schedules.clock', { count: ticket.scheduledMessages })}
+                    data-testid="ticket-row-scheduled"
+                  />
+                </Tooltip>
+              )}
+              <Text size="xs" c={ticket.unreadMessages > 0 ? 'prosa' : 'dimmed'} fw={500}>
+                {listTime(ticket.lastMessageAt ?? ticket.updatedAt)}
+              </Text>
+            </Group>
           </Group>
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Text size="xs" c="dimmed" truncate data-testid="ticket-row-last">

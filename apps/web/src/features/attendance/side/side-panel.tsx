@@ -44,7 +44,7 @@ export function SidePanel({ ticket }: { ticket: Ticket }) {
           {tab === 'contact' && <ContactTab ticket={ticket} />}
           {tab === 'logs' && <LogsTab ticketId={ticket.id} />}
           {tab === 'notes' && <NotesTab ticketId={ticket.id} />}
-          {tab === 'schedules' && <SchedulesTab contactId={ticket.contactId} />}
+          {tab === 'schedules' && <SchedulesTab ticket={ticket} />}
         </div>
       </ScrollArea>
     </Tabs>

@@ -1,0 +1,91 @@
+/**
+ * The bot's replies into the outbox (record first, deliver by job), inside the step's
+ * transaction: a crash before commit records nothing and the job runs again; after commit the
+ * messages are there and the sender (or its sweeper) sends each once. Buttons and lists keep the
+ * numbered text as `body` (what channels without native ones send) and the native form in
+ * `messages.interactive`; a reply after a delay interaction is scheduled that much later. A media
+ * interaction goes as its stored file with the caption, through the channel's media send.
+ */
+import type { BotReply } from '@prosa/contracts';
+import type { OutboundInteractive } from '../channels/channel-adapter.js';
+import { messages } from '../../platform/db/schema.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { enqueueManyWithin } from '../../platform/jobs/enqueue.js';
+import { sendMessageJob } from '../messages/jobs/send-message.job.js';
+import { emitMessage } from '../messages/messages.events.js';
+import { presentMessage } from '../messages/messages.presenter.js';
+import type { TicketRow } from '../tickets/tickets.presenter.js';
+import { numberedText } from './engine/interactions.js';
+import type { StoredMedia } from './flow-media.js';
+
+export interface Outgoing {
+  reply: BotReply;
+  delay: number;
+}
+
+function interactiveOf(reply: BotReply): OutboundInteractive | null {
+  if (reply.kind === 'buttons')
+    return { type: 'buttons', body: reply.body, buttons: reply.buttons.map((title, i) => ({ id: `${i + 1}`, title })) };
+  if (reply.kind === 'list')
+    return {
+      type: 'list',
+      body: reply.body,
+      // The list's opening button needs a label; a symbol when the flow gave none (no language to pick).
+      button: reply.buttonText || '☰',
+      sections: [{ rows: reply.rows.map((r, i) => ({ id: `${i + 1}`, title: r.label, description: r.description })) }],
+    };
+  return null;
+}
+
+/** The text the ticket list shows for the last of `out` (null: nothing to send). */
+export function lastBodyOf(out: Outgoing[]): string | null {
+  const bodies = out.map((o) => numberedText(o.reply)).filter((b) => b.trim() !== '');
+  return bodies.at(-1) ?? null;
+}
+
+/** A media reply's file, stored (flow-media.ts); null sends its caption and link instead. */
+export type MediaOf = (reply: Extract<BotReply, { kind: 'media' }>) => Promise<StoredMedia | null>;
+
+/** The columns of one reply: its text, or its stored file with the caption (as agents' attachments). */
+async function columnsOf(reply: BotReply, mediaOf?: MediaOf) {
+  const file = reply.kind === 'media' && mediaOf ? await mediaOf(reply) : null;
+  if (reply.kind === 'media' && file)
+    return { body: reply.caption, mediaType: file.mediaType, mediaKey: file.key, mediaName: file.name, mimeType: file.mime, mediaSize: file.size };
+  return { body: numberedText(reply), mediaType: 'chat' };
+}
+
+/** `ticket`: the row as the step leaves it (its message events go to that ticket's audience). */
+export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Outgoing[], now: Date, mediaOf?: MediaOf): Promise<void> {
+  const rows: { columns: Awaited<ReturnType<typeof columnsOf>>; reply: BotReply; delay: number }[] = [];
+  for (const { reply, delay } of out) {
+    const columns = await columnsOf(reply, mediaOf);
+    if (columns.body.trim() !== '' || 'mediaKey' in columns) rows.push({ columns, reply, delay });
+  }
+  if (rows.length === 0) return;
+  // One statement for all of a turn's replies (ids keep their order).
+  const recorded = await tx.insert(
+    messages,
+    rows.map(({ columns, reply, delay }) => ({
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      channelId: ticket.channelId,
+      fromMe: true,
+      ...columns,
+      interactive: interactiveOf(reply),
+      status: 'pending' as const,
+      ...(delay > 0 ? { scheduleDate: new Date(now.getTime() + delay * 1000) } : {}),
+    })),
+  );
+  recorded.sort((a, b) => a.id - b.id);
+  // One statement queues the sends of all of them, in the step's transaction (they exist exactly
+  // when the messages do; no round trip after commit).
+  await enqueueManyWithin(
+    tx,
+    sendMessageJob,
+    recorded.map((message, i) => {
+      const delay = rows[i]!.delay;
+      return { data: { messageId: message.id }, opts: { singletonKey: `send:${message.id}`, ...(delay > 0 ? { startAfter: delay } : {}) } };
+    }),
+  );
+  for (const message of recorded) emitMessage(tx, ticket, 'create', presentMessage(message));
+}

@@ -1,0 +1,41 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { QUEUES_RESOURCE, TAGS_RESOURCE } from '../../color-items/color-item-resource';
+import { useColorItems } from '../../color-items/use-color-items';
+import { useAllUsers } from '../../users/use-all-users';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+export interface FlowRefs {
+  queues: Option[];
+  users: Option[];
+  tags: Option[];
+}
+
+const RefsContext = createContext<FlowRefs>({ queues: [], users: [], tags: [] });
+
+/** The company's queues, users and tags, for the pickers and the node summaries. */
+export function FlowRefsProvider({ children }: { children: ReactNode }) {
+  const queues = useColorItems(QUEUES_RESOURCE);
+  const tags = useColorItems(TAGS_RESOURCE);
+  const users = useAllUsers();
+  const value = useMemo<FlowRefs>(
+    () => ({
+      queues: (queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name })),
+      tags: (tags.data ?? []).map((q) => ({ value: String(q.id), label: q.name })),
+      users: (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+    }),
+    [queues.data, tags.data, users.data],
+  );
+  return <RefsContext.Provider value={value}>{children}</RefsContext.Provider>;
+}
+
+export function useFlowRefs(): FlowRefs {
+  return useContext(RefsContext);
+}
+
+export function labelOf(options: Option[], id: number | null | undefined): string {
+  if (!id) return '—';
+  return options.find((o) => o.value === String(id))?.label ?? `#${id}`;
+}
