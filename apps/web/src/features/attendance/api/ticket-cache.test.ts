@@ -52,6 +52,7 @@ function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {
     user: null,
     channel: { id: 1, name: 'Site', type: 'webchat' },
     unreadMessages: 1,
+    scheduledMessages: 0,
     lastMessage: 'oi',
     lastMessageAt: at,
     answered: false,
@@ -99,6 +100,19 @@ describe('pushed tickets in the cached lists', () => {
     applyTicketToLists(qc, ticket(9), 'create', session);
     expect(ids(qc, pending)).toEqual([9, 3, 2]);
     expect(ids(qc, open)).toEqual([]);
+  });
+
+  it('a list whose first read is under way is read again after it (its answer may predate the ticket)', async () => {
+    const qc = client();
+    let answer!: (v: InfiniteData<TicketList>) => void;
+    const read = qc.fetchQuery({ queryKey: ticketKeys.list(pending), queryFn: () => new Promise<InfiniteData<TicketList>>((r) => (answer = r)) });
+    seed(qc, open, [[]]);
+    const reread = applyTicketToLists(qc, ticket(9), 'create', session);
+    expect(reread).toEqual([ticketKeys.list(pending)]);
+    answer({ pages: [{ tickets: [], count: 0, hasMore: false }], pageParams: [1] });
+    // A list at rest is patched in place, not read again.
+    await read;
+    expect(applyTicketToLists(qc, ticket(10), 'create', session)).toEqual([]);
   });
 
   it('accepting moves it from Pending to Open and keeps the other rows as they were', () => {

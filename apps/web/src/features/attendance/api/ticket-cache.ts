@@ -89,8 +89,9 @@ function findIn(data: Pages, id: number): Ticket | undefined {
 }
 
 /**
- * Applies a pushed ticket to every cached list. Answers the lists that lost a row while more
- * pages exist: their server offsets moved, so the caller refetches them (else a row is skipped).
+ * Applies a pushed ticket to every cached list. Answers the lists to read again: those that lost a
+ * row while more pages exist (their server offsets moved, else a row is skipped), and those being
+ * read right now (their answer may predate the change).
  */
 export function applyTicketToLists(
   qc: QueryClient,
@@ -102,6 +103,9 @@ export function applyTicketToLists(
   for (const query of qc.getQueryCache().findAll({ queryKey: ticketKeys.lists })) {
     const params = query.queryKey[2] as ListKeyParams | undefined;
     const data = query.state.data as Pages | undefined;
+    // A read under way may have been answered before this change was committed: its answer would
+    // overwrite (or, for a first load, never hold) the pushed ticket, so that list is read again.
+    if (params && query.state.fetchStatus === 'fetching') shifted.push(query.queryKey);
     if (!params || !data) continue;
     const existing = findIn(data, ticket.id);
     const keep = action !== 'delete' && (existing || !params.search) && belongsTo(ticket, params, session);

@@ -45,7 +45,7 @@ const preview = (m: Message) =>
 /**
  * Socket events -> query caches (no store copies server data): `ticket` places the ticket in every
  * cached list and the detail, `message` goes into its conversation, `contact` refreshes contact
- * lists. After a reconnect everything ticket- and message-shaped is refetched to catch up.
+ * lists. After every connect (the first one too) everything ticket- and message-shaped is refetched to catch up.
  */
 export function useDeskRealtime(focusedId: number | null): void {
   const qc = useQueryClient();
@@ -58,7 +58,6 @@ export function useDeskRealtime(focusedId: number | null): void {
 
   useEffect(() => {
     const socket = connectSocket();
-    let wasConnected = socket.connected;
     const later = debouncer(700);
 
     const onTicket = (e: TicketEvent) => {
@@ -123,12 +122,12 @@ export function useDeskRealtime(focusedId: number | null): void {
     const onContact = () => void qc.invalidateQueries({ queryKey: ['contacts'] });
     // An admin changed a setting: what the desk allows and alerts follows without a reload.
     const onSettings = () => void qc.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
+    // Events reach a socket only once it has joined its rooms (in the handshake): whatever was
+    // read before this connect (the first one too, when the lists loaded before the socket was
+    // up) or during a cut may have missed events, so ticket- and message-shaped data is read again.
     const onConnect = () => {
-      if (wasConnected) {
-        void qc.invalidateQueries({ queryKey: ticketKeys.all });
-        void qc.invalidateQueries({ queryKey: messageKeys.all });
-      }
-      wasConnected = true;
+      void qc.invalidateQueries({ queryKey: ticketKeys.all });
+      void qc.invalidateQueries({ queryKey: messageKeys.all });
     };
 
     socket.on('ticket', onTicket);
