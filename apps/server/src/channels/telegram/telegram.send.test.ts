@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverMessage } from '../../modules/messages/commands/deliver-message.js';
+import { sendMessageJob } from '../../modules/messages/jobs/send-message.job.js';
 import { channels, contacts, inboundEvents, messageActions, messages, tickets, users } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import { storageOf } from '../../platform/storage/storage.js';
@@ -152,6 +153,29 @@ describe(`telegram send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(row!.sendAttempts).toBe(2);
     expect(standIn.calls().filter((m) => m === 'sendMessage').length - callsBefore).toBe(3);
     expect(sentTo(c.chatId).filter((s) => s.text === signed('mensagem insistente'))).toHaveLength(1);
+  });
+
+  it("one send job's messages (a bot turn) go in order; a failure holds the later ones until the retry", async () => {
+    const c = await conversation();
+    const pendingReply = (body: string) =>
+      withTenant(db(), a.tenantId, (s) =>
+        s.insert(messages, { ticketId: c.ticketId, contactId: c.customerMessage.contactId, channelId: channel.id, fromMe: true, body, mediaType: 'chat', status: 'pending' }),
+      );
+    const first = await pendingReply('primeira');
+    const second = await pendingReply('segunda');
+    const run = () =>
+      withTenant(db(), a.tenantId, (scope) =>
+        sendMessageJob.handler({ tenantId: a.tenantId, messageId: first.id, next: [second.id] }, { platform: h.app.platform, scope, attempt: 1 }),
+      );
+    standIn.failNext(1, 500, undefined, 'sendMessage');
+    await expect(run()).rejects.toThrow();
+    expect(sentTo(c.chatId)).toHaveLength(0);
+    expect((await messageRow(second.id))!.status).toBe('pending');
+    // The retry: the first goes, then the second; a run after that sends nothing again.
+    await run();
+    await run();
+    // Bot replies carry no agent, so no signature.
+    expect(sentTo(c.chatId).map((m) => m.text)).toEqual(['primeira', 'segunda']);
   });
 
   it('a user who blocked the bot fails the message at once with ERR_WAPP_INVALID_CONTACT', async () => {

@@ -140,6 +140,23 @@ describe('the step job', () => {
     expect((await botSays(h, c, t.id)).map((m) => m.body)).toEqual(bodies);
   });
 
+  it("a turn's replies go out in one send job, in order, and all reach the customer", async () => {
+    const c = await h.company();
+    await setHours(h, c, 'O');
+    const flow = await makeFlow(h, c, flowOf([{ id: 's1', interactions: [text('Primeiro'), text('Segundo'), text('Terceiro')] }]));
+    const channel = await webchatChannel(h, c);
+    await useFlowOn(h, c, channel.id, flow.id);
+    const v = await visitor(h, channel.token!);
+    const t = await firstTicket(c, channel.token!, v, 'oi');
+    const said = await until(() => botSays(h, c, t.id), (m) => m.length === 3 && m.every((x) => x.status === 'sent'));
+    expect(said.map((m) => m.body)).toEqual(['Primeiro', 'Segundo', 'Terceiro']);
+    const res = await unsafeSystemDb(h.app.platform.db).execute(
+      sql`select data from pgboss.job where name = 'messages.send' and (data->>'tenantId')::int = ${c.tenantId}`,
+    );
+    const jobs = (res as unknown as { rows: { data: { messageId: number; next?: number[] } }[] }).rows.map((r) => r.data);
+    expect(jobs).toEqual([{ tenantId: c.tenantId, messageId: said[0]!.id, next: [said[1]!.id, said[2]!.id] }]);
+  });
+
   it('a flow saved mid-conversation runs as saved from the next step (the cached graph follows updated_at)', async () => {
     const c = await h.company();
     await setHours(h, c, 'O');

@@ -77,15 +77,22 @@ export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Out
     })),
   );
   recorded.sort((a, b) => a.id - b.id);
-  // One statement queues the sends of all of them, in the step's transaction (they exist exactly
-  // when the messages do; no round trip after commit).
+  // Replies due at the same moment go in one send job, in order (jobs inserted together are
+  // fetched in no fixed order, so two jobs could deliver a turn's second reply first). One
+  // statement queues them all, in the step's transaction (they exist exactly when the messages
+  // do; no round trip after commit).
+  const byDelay = new Map<number, number[]>();
+  recorded.forEach((message, i) => {
+    const delay = rows[i]!.delay;
+    byDelay.set(delay, [...(byDelay.get(delay) ?? []), message.id]);
+  });
   await enqueueManyWithin(
     tx,
     sendMessageJob,
-    recorded.map((message, i) => {
-      const delay = rows[i]!.delay;
-      return { data: { messageId: message.id }, opts: { singletonKey: `send:${message.id}`, ...(delay > 0 ? { startAfter: delay } : {}) } };
-    }),
+    [...byDelay].map(([delay, [first, ...next]]) => ({
+      data: { messageId: first!, ...(next.length ? { next } : {}) },
+      opts: { singletonKey: `send:${first}`, ...(delay > 0 ? { startAfter: delay } : {}) },
+    })),
   );
   for (const message of recorded) emitMessage(tx, ticket, 'create', presentMessage(message));
 }
