@@ -119,15 +119,21 @@ describe('the step job', () => {
       { notResponseMessage: { time: 1, type: 3, destiny: '', message: 'Sem resposta' }, farewellMessage: { message: 'Até' } },
     );
 
-  it('handles two messages that arrive together in order, and a repeated run adds nothing', async () => {
+  /** A company open all hours whose web chat runs a flow (flowWith's, or the one given) and a customer's first ticket. */
+  async function inFlow(graph?: (queueB: number) => unknown) {
     const c = await h.company();
     await setHours(h, c, 'O');
     const qB = await makeQueue(h, c);
-    const flow = await makeFlow(h, c, flowWith(qB.id));
+    const flow = await makeFlow(h, c, (graph ?? flowWith)(qB.id));
     const channel = await webchatChannel(h, c);
     await useFlowOn(h, c, channel.id, flow.id);
     const v = await visitor(h, channel.token!);
     const t = await firstTicket(c, channel.token!, v, 'oi');
+    return { c, qB, flow, channel, v, t };
+  }
+
+  it('handles two messages that arrive together in order, and a repeated run adds nothing', async () => {
+    const { c, qB, channel, v, t } = await inFlow();
     await until(() => botSays(h, c, t.id), (m) => m.length >= 1);
     // Back to back, without waiting for the bot in between: both are usually read by one run.
     await say(h, channel.token!, v, '1', clientId());
@@ -141,13 +147,7 @@ describe('the step job', () => {
   });
 
   it("a turn's replies go out in one send job, in order, and all reach the customer", async () => {
-    const c = await h.company();
-    await setHours(h, c, 'O');
-    const flow = await makeFlow(h, c, flowOf([{ id: 's1', interactions: [text('Primeiro'), text('Segundo'), text('Terceiro')] }]));
-    const channel = await webchatChannel(h, c);
-    await useFlowOn(h, c, channel.id, flow.id);
-    const v = await visitor(h, channel.token!);
-    const t = await firstTicket(c, channel.token!, v, 'oi');
+    const { c, t } = await inFlow(() => flowOf([{ id: 's1', interactions: [text('Primeiro'), text('Segundo'), text('Terceiro')] }]));
     const said = await until(() => botSays(h, c, t.id), (m) => m.length === 3 && m.every((x) => x.status === 'sent'));
     expect(said.map((m) => m.body)).toEqual(['Primeiro', 'Segundo', 'Terceiro']);
     const res = await unsafeSystemDb(h.app.platform.db).execute(
@@ -158,14 +158,7 @@ describe('the step job', () => {
   });
 
   it('a flow saved mid-conversation runs as saved from the next step (the cached graph follows updated_at)', async () => {
-    const c = await h.company();
-    await setHours(h, c, 'O');
-    const qB = await makeQueue(h, c);
-    const flow = await makeFlow(h, c, flowWith(qB.id));
-    const channel = await webchatChannel(h, c);
-    await useFlowOn(h, c, channel.id, flow.id);
-    const v = await visitor(h, channel.token!);
-    const t = await firstTicket(c, channel.token!, v, 'oi');
+    const { c, qB, flow, channel, v, t } = await inFlow();
     await until(() => botSays(h, c, t.id), (m) => m.length >= 1);
     const edited = flowOf(
       [
@@ -180,14 +173,7 @@ describe('the step job', () => {
   });
 
   it('runs of one ticket at the same time (a retry beside the job) answer each message once', async () => {
-    const c = await h.company();
-    await setHours(h, c, 'O');
-    const qB = await makeQueue(h, c);
-    const flow = await makeFlow(h, c, flowWith(qB.id));
-    const channel = await webchatChannel(h, c);
-    await useFlowOn(h, c, channel.id, flow.id);
-    const v = await visitor(h, channel.token!);
-    const t = await firstTicket(c, channel.token!, v, 'oi');
+    const { c, channel, v, t } = await inFlow();
     await until(() => botSays(h, c, t.id), (m) => m.length >= 1);
     await say(h, channel.token!, v, '1', clientId());
     const runs = await Promise.all([step(c, t.id), step(c, t.id), step(c, t.id)]);
@@ -197,14 +183,7 @@ describe('the step job', () => {
   });
 
   it('the time without answer fires from bot_due_at, only once it is due', async () => {
-    const c = await h.company();
-    await setHours(h, c, 'O');
-    const qB = await makeQueue(h, c);
-    const flow = await makeFlow(h, c, flowWith(qB.id));
-    const channel = await webchatChannel(h, c);
-    await useFlowOn(h, c, channel.id, flow.id);
-    const v = await visitor(h, channel.token!);
-    const t = await firstTicket(c, channel.token!, v, 'oi');
+    const { c, t } = await inFlow();
     const waiting = await until(() => ticketOf(h, c, t.id), (x) => x?.botDueAt != null);
     const due = waiting!.botDueAt!.getTime();
     expect(due).toBeGreaterThan(Date.now());
@@ -216,14 +195,7 @@ describe('the step job', () => {
   });
 
   it('a ticket an agent took out of the bot drops its deadline instead of answering', async () => {
-    const c = await h.company();
-    await setHours(h, c, 'O');
-    const qB = await makeQueue(h, c);
-    const flow = await makeFlow(h, c, flowWith(qB.id));
-    const channel = await webchatChannel(h, c);
-    await useFlowOn(h, c, channel.id, flow.id);
-    const v = await visitor(h, channel.token!);
-    const t = await firstTicket(c, channel.token!, v, 'oi');
+    const { c, t } = await inFlow();
     const waiting = await until(() => ticketOf(h, c, t.id), (x) => x?.botDueAt != null);
     const agent = await h.user(c, 'admin');
     expect((await h.request('PUT', `/tickets/${t.id}`, { token: agent.token, body: { status: 'open', userId: agent.userId } })).status).toBeLessThan(300);
