@@ -9,9 +9,10 @@ import { listTags } from './tags.queries.js';
 const schema = { tags: ['tags'], security: [{ bearer: [] }] };
 
 export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Every signed-in user reads the tags: agents tag contacts and filter tickets by them.
+  // Every signed-in user reads the tags (agents tag contacts and filter tickets by them), on
+  // every screen: kept in memory until a tag of the company changes (TenantScope.cached).
   app.get('/tags', { config: { auth: 'user' }, schema: { ...schema, response: { 200: z.array(ZTag) } } }, async (req) =>
-    (await listTags(req.scope)).map(presentTag),
+    req.scope.cached('tags', async () => (await listTags(req.scope)).map(presentTag)),
   );
   app.post(
     '/tags',

@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { CHANGE_CHANNEL, localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 import * as schema from './schema.js';
 import { inlineParams } from './tenant-scope.js';
 
@@ -38,6 +39,8 @@ export interface Database {
    * hot dynamic query is not planned again on every request); PGlite runs it as is.
    */
   runNamed(name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Changes to the rows the in-memory caches read (change-feed.ts). */
+  readonly changes: ChangeFeed;
   /** Connections of the PostgreSQL pool (metrics); PGlite has one connection and no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -79,13 +82,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       client.release();
     }
     const raw = drizzlePg(pool, { schema }) as unknown as Db;
+    const changes = await postgresChangeFeed(opts.databaseUrl);
     return {
       raw,
       kind: 'postgres',
       jobsConnection: { connectionString: opts.databaseUrl },
       runNamed: async (name, text, params) => (await pool.query({ name, text, values: params })).rows,
+      changes,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: () => changes.close().then(() => pool.end()),
     };
   }
   let dataDir: string | undefined;
@@ -106,9 +111,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   /** Statements PGlite could not prepare with their parameters' types unknown: run as is. */
   const unpreparable = new Set<string>();
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  const changes = localChangeFeed();
+  await client.listen(CHANGE_CHANNEL, (payload) => changes.heard(payload));
   return {
     raw: db as unknown as Db,
     kind: 'pglite',
+    changes,
     jobsConnection: {
       // pg-boss sends its migrations as several statements without parameters: PGlite's `exec` runs those.
       async executeSql(text, values) {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from './client.js';
+import { authSessions, settings, tags, userChannels, userQueues, users } from './schema.js';
 
 type TenantTable = PgTable & { tenantId: PgColumn };
 type Row<T extends TenantTable> = T['$inferSelect'];
@@ -52,6 +53,15 @@ interface Memo {
 const memoBy = new WeakMap<object, Map<string, Memo>>();
 /** Enough for every viewer x filter shape in use; the oldest built goes first. */
 const MEMO_MAX = 5_000;
+/**
+ * The tables whose rows the in-memory caches hold (the auth hook's sessions, `cached` lists):
+ * their triggers announce changes on the change feed (change-feed.ts), and a write through the
+ * helpers below moves the company's epoch here as soon as it commits.
+ */
+const WATCHED: ReadonlySet<PgTable> = new Set<PgTable>([authSessions, users, userQueues, userChannels, settings, tags]);
+/** `cached` lists, per database handle: a few per company (the tags, ...). */
+const listCacheBy = new WeakMap<object, Map<string, { epoch: number; value: unknown }>>();
+const LIST_CACHE_MAX = 2_000;
 const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 /** A parameter as an SQL literal: numbers, booleans, null, dates and strings (anything else throws). */
@@ -134,20 +144,57 @@ export class TenantScope {
       .insert(table)
       .values(list as T['$inferInsert'][])
       .returning()) as Row<T>[];
+    this.touched(table);
     return Array.isArray(values) ? rows : rows[0];
   }
 
   async update<T extends TenantTable>(table: T, patch: Patch<T>, where: SQL): Promise<Row<T>[]> {
     const { tenantId: _ignored, ...safe } = patch as Record<string, unknown>;
-    return (await this.exec
+    const rows = (await this.exec
       .update(table)
       .set(safe as never)
       .where(this.owns(table, where))
       .returning()) as Row<T>[];
+    if (rows.length > 0) this.touched(table);
+    return rows;
   }
 
   async delete<T extends TenantTable>(table: T, where: SQL): Promise<Row<T>[]> {
-    return (await this.exec.delete(table).where(this.owns(table, where)).returning()) as Row<T>[];
+    const rows = (await this.exec.delete(table).where(this.owns(table, where)).returning()) as Row<T>[];
+    if (rows.length > 0) this.touched(table);
+    return rows;
+  }
+
+  /**
+   * A write of a watched table: its company's cached reads are stale once it commits. The
+   * helpers call it; a write of one through `query` calls it too.
+   */
+  touched(table: PgTable): void {
+    if (!WATCHED.has(table)) return;
+    const touch = () => this.root.changes.touch(this.tenantId);
+    if (this.inTransaction) this.afterCommitQueue.push(touch);
+    else touch();
+  }
+
+  /**
+   * A small read of this company's watched tables only (WATCHED), kept in memory until one of them
+   * changes for the company (change-feed.ts), on any instance. `load` must read nothing else, and
+   * its value is shared between requests: callers do not modify it. In a transaction, or while the
+   * feed cannot hear changes, it is read each time.
+   */
+  async cached<R>(key: string, load: () => Promise<R>): Promise<R> {
+    const feed = this.root.changes;
+    if (this.inTransaction || !feed.live) return load();
+    let cache = listCacheBy.get(this.root);
+    if (!cache) listCacheBy.set(this.root, (cache = new Map()));
+    const k = `${this.tenantId}\u0000${key}`;
+    const epoch = feed.epoch(this.tenantId);
+    const hit = cache.get(k);
+    if (hit && hit.epoch === epoch) return hit.value as R;
+    const value = await load();
+    if (cache.size >= LIST_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(k, { epoch, value });
+    return value;
   }
 
   /** Joins and aggregates: constrain every table you touch with `owns`. */

@@ -68,22 +68,35 @@ export async function resolveSession(platform: Platform, token: string | undefin
   const verified = await verifyAccessToken(token, platform.config.jwtSecret);
   if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'ERR_TOKEN_EXPIRED' : 'ERR_SESSION_EXPIRED');
   const { claims } = verified;
+  const feed = platform.db.changes;
+  const cache = sessionCacheOf(platform);
+  const hit = cache.get(claims.sessionId);
+  const now = Date.now();
+  if (hit && feed.live && hit.epoch === feed.epoch(claims.tenantId) && now < hit.until) {
+    if (hit.auth.userId === claims.userId && hit.auth.tenantId === claims.tenantId) {
+      return { auth: hit.auth, expired: isExpired(hit.auth.tenantId, hit.dueDate), rules: hit.rules };
+    }
+  }
+  // The epoch before the read: a change committed while it runs leaves the entry stale at once.
+  const epoch = feed.epoch(claims.tenantId);
   const [row] = (await platform.db.runNamed('auth_session', SESSION_QUERY, [claims.sessionId])) as unknown as (
     | SessionRow
     | undefined
   )[];
+  const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
   if (
     !row ||
     row.revoked ||
-    new Date(row.expiresAt) < new Date() ||
+    expiresAt < now ||
     row.userId !== claims.userId ||
     row.tenantId !== claims.tenantId
   ) {
+    cache.delete(claims.sessionId);
     throw new AppError('ERR_SESSION_EXPIRED');
   }
   if (row.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
   const isAdmin = row.profile === 'admin' || platform.config.supportEmails.includes(row.email);
-  const auth: AuthContext = {
+  const auth: AuthContext = Object.freeze({
     userId: row.userId,
     tenantId: row.tenantId,
     profile: row.profile,
@@ -92,15 +105,50 @@ export async function resolveSession(platform: Platform, token: string | undefin
     email: row.email,
     isAdmin,
     isOperator: isAdmin && row.tenantId === OPERATOR_TENANT_ID,
-  };
-  const expired = row.tenantId !== OPERATOR_TENANT_ID && row.dueDate !== null && row.dueDate < todayIso();
-  const rules: AccessRules = {
-    queueIds: jsonOf(row.queueIds),
-    channelIds: jsonOf(row.channelIds),
+  });
+  const rules: AccessRules = Object.freeze({
+    queueIds: Object.freeze(jsonOf(row.queueIds)) as number[],
+    channelIds: Object.freeze(jsonOf(row.channelIds)) as number[],
     ignoreWallet: row.ignoreWallet,
-    settings: jsonOf(row.settings),
-  };
-  return { auth, expired, rules };
+    settings: Object.freeze(jsonOf(row.settings)),
+  });
+  if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(claims.sessionId, {
+    auth,
+    rules,
+    dueDate: row.dueDate,
+    epoch,
+    until: Math.min(now + SESSION_CACHE_MS, expiresAt),
+  });
+  return { auth, expired: isExpired(row.tenantId, row.dueDate), rules };
+}
+
+/**
+ * Sessions this instance resolved, by session id, while nothing they were read from changed (the
+ * change feed's epoch of their company) and for SESSION_CACHE_MS at most: every request but the
+ * first of a while skips the session query. Revoking a session, changing a user, their queues or
+ * channels, the company's settings, status or due date moves the epoch (change-feed.ts); the
+ * due date is compared with today on every request. While the feed cannot hear changes (its
+ * connection is down) the query runs every time.
+ */
+interface CachedSession {
+  auth: AuthContext;
+  rules: AccessRules;
+  dueDate: string | null;
+  epoch: number;
+  until: number;
+}
+const SESSION_CACHE_MS = 60_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCaches = new WeakMap<object, Map<string, CachedSession>>();
+function sessionCacheOf(platform: Platform): Map<string, CachedSession> {
+  let cache = sessionCaches.get(platform.db);
+  if (!cache) sessionCaches.set(platform.db, (cache = new Map()));
+  return cache;
+}
+
+function isExpired(tenantId: number, dueDate: string | null): boolean {
+  return tenantId !== OPERATOR_TENANT_ID && dueDate !== null && dueDate < todayIso();
 }
 
 /** node-postgres and PGlite parse json columns; a driver that does not gives text. */

@@ -24,5 +24,7 @@ export async function addCompanyMonth(db: Database, id: number) {
     .where(eq(tenants.id, id))
     .returning({ id: tenants.id });
   if (!row) throw new AppError('ERR_NO_TENANT_FOUND');
+  // The company's sessions held in memory read the new status and due date now (change-feed.ts).
+  db.changes.touch(id);
   return getTenantView(db, id);
 }

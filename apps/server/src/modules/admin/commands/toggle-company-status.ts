@@ -25,6 +25,8 @@ export async function toggleCompanyStatus(db: Database, id: number) {
     .where(eq(tenants.id, id))
     .returning({ id: tenants.id, status: tenants.status });
   if (!row) throw new AppError('ERR_NO_TENANT_FOUND');
+  // The company's sessions held in memory read the new status and due date now (change-feed.ts).
+  db.changes.touch(id);
   // Its open sockets stop receiving events too; reconnecting is refused (ERR_TENANT_INACTIVE).
   if (row.status === 'inactive') cutTenantSockets(db, id);
   return getTenantView(db, id);

@@ -55,6 +55,7 @@ export async function updateCompanyUser(db: Database, id: number, input: AdminUs
       return row!;
     });
     for (const run of afterCommit) await run();
+    db.changes.touch(updated.tenantId);
     const [withQ] = await withQueues(db, [updated]);
     return withQ!;
   } catch (e) {

@@ -18,6 +18,8 @@ export async function updateCompany(db: Database, id: number, input: TenantUpdat
     .update(tenants)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(tenants.id, id));
+  // The company's sessions held in memory read the new status and due date now (change-feed.ts).
+  db.changes.touch(id);
   return getTenantView(db, id);
 }
 

@@ -22,6 +22,7 @@ export async function updateSetting(scope: TenantScope, key: string, value: stri
       .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value: parsed.data, updatedAt: new Date() } })
       .returning(),
   );
+  scope.touched(settings);
   const saved = { key: key as SettingKey, value: row[0]!.value };
   publish(scope, { kind: 'tenant' }, 'settings', { action: 'update', setting: saved });
   return saved;
