@@ -2,7 +2,10 @@
  * Per-request overhead (issue 12): Prosa's cheapest authenticated GET (`GET /tags`, a valid
  * bearer token, one company with ~20 tags) against a bare `node:http` server answering the same
  * JSON array, in the same run, with the same load generator (load-worker.mjs, a worker thread,
- * keep-alive node:http clients) at concurrency 10 for BENCH_SECONDS each.
+ * keep-alive node:http clients) at concurrency 10 for BENCH_SECONDS each. The session and the
+ * tags are served from memory while nothing they were read from changes (change-feed.ts), so a
+ * third row measures a GET that reads the database each time (`GET /queue`, 20 queues, the
+ * user's queue rights: one query), which shows the rest of the request path with a query in it.
  *   npm run overhead -w bench                                            embedded PGlite (temp folder)
  *   DATABASE_URL=postgres://.../prosa_overhead npm run overhead -w bench   PostgreSQL
  * Both servers run as child processes of this script, as `npm start` runs Prosa: Prosa with its
@@ -10,6 +13,7 @@
  * BENCH_SECONDS (default 10), BENCH_CONCURRENCY (10), BENCH_ROUNDS (1: bare, Prosa, repeated).
  * Besides req/s it prints each server's own CPU time per request, which a machine loaded by
  * other work disturbs far less than req/s (RSS MB is the server child's).
+ * BENCH_NODE_ARGS='<flags>' starts the Prosa child with those Node/V8 flags (npm start's, say).
  * BENCH_PROFILE=<dir> runs the Prosa child with `node --cpu-prof` and writes its profile there
  * (summarise it with `node bench/cpu-profile-summary.mjs <file>`).
  */
@@ -90,6 +94,8 @@ async function serveProsa(): Promise<void> {
     values (${t!.id}, 'Agente', '${email}', '${await hashPassword(PASSWORD)}', 'user')`);
   await q(`insert into tags (tenant_id, name, color)
     select ${t!.id}, 'Tag ' || lpad(i::text, 2, '0'), '#654321' from generate_series(1, ${TAGS}) i`);
+  await q(`insert into queues (tenant_id, name, color)
+    select ${t!.id}, 'Fila ' || lpad(i::text, 2, '0'), '#123456' from generate_series(1, ${TAGS}) i`);
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send!({ port: (app.server.address() as { port: number }).port, email } satisfies Ready);
   answerUsage(() => void app.close().then(() => process.exit(0)));
@@ -115,9 +121,15 @@ function usage(child: ChildProcess): Promise<Usage> {
 }
 
 /** The load run, with the server's own CPU time per request (robust to a loaded machine) and RSS. */
-async function measured(name: string, child: ChildProcess, base: string, token: string): Promise<Row & { cpuUs: number }> {
+async function measured(
+  name: string,
+  child: ChildProcess,
+  base: string,
+  token: string,
+  url = '/tags',
+): Promise<Row & { cpuUs: number }> {
   const before = await usage(child);
-  const row = await load(name, base, token, SECONDS);
+  const row = await load(name, base, token, SECONDS, url);
   const after = await usage(child);
   const cpu = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
   return { ...row, rssMb: after.rss / 1024 / 1024, cpuUs: cpu / row.n };
@@ -129,10 +141,10 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function load(name: string, base: string, token: string, seconds: number): Promise<Row> {
+function load(name: string, base: string, token: string, seconds: number, url = '/tags'): Promise<Row> {
   return new Promise((resolve, reject) => {
     const w = new Worker(path.join(here, 'load-worker.mjs'), {
-      workerData: { base, token, urls: ['/tags'], concurrency: CONCURRENCY, n: 0, seconds },
+      workerData: { base, token, urls: [url], concurrency: CONCURRENCY, n: 0, seconds },
     });
     w.once('error', reject);
     w.once('message', (m: { lat: number[]; errors: number; secs: number }) => {
@@ -161,7 +173,10 @@ async function main(): Promise<void> {
   const prosa = await start(
     'prosa',
     { ...process.env, DATA_DIR: dataDir, DEMO: 'false' },
-    profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
   );
   try {
     const prosaBase = `http://127.0.0.1:${prosa.ready.port}`;
@@ -180,11 +195,13 @@ async function main(): Promise<void> {
     // Warm-up, not measured: JIT, the pool's connections, prepared statements.
     await load('warm-up', bareBase, token, Math.min(2, SECONDS));
     await load('warm-up', prosaBase, token, Math.min(3, SECONDS));
+    await load('warm-up', prosaBase, token, Math.min(2, SECONDS), '/queue');
     const rows: (Row & { cpuUs: number })[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const b = await measured(`bare node:http, GET /tags (JSON array of ${TAGS})`, bare.child, bareBase, token);
       const p = await measured(`Prosa GET /tags (bearer token)`, prosa.child, prosaBase, token);
-      rows.push(b, p);
+      const u = await measured(`Uncached: Prosa GET /queue (one query)`, prosa.child, prosaBase, token, '/queue');
+      rows.push(b, p, u);
       console.log(`round ${r + 1}: Prosa / bare node:http = ${((100 * p.rps) / b.rps).toFixed(1)}%`);
     }
     report(`${pg ? 'PostgreSQL' : 'PGlite (embedded)'}, ${SECONDS} s per row, concurrency ${CONCURRENCY}`, rows);
@@ -192,6 +209,7 @@ async function main(): Promise<void> {
     for (const r of rows) console.log(`  ${r.name}: ${r.cpuUs.toFixed(0)} µs`);
     const sum = (name: string) => rows.filter((x) => x.name.startsWith(name)).reduce((a, x) => a + x.rps, 0);
     console.log(`\nProsa / bare node:http: ${((100 * sum('Prosa')) / sum('bare')).toFixed(1)}% of req/s`);
+    console.log(`uncached GET / bare node:http: ${((100 * sum('Uncached')) / sum('bare')).toFixed(1)}% of req/s`);
   } finally {
     await Promise.all([stop(bare.child), stop(prosa.child)]);
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,8 @@
  *
  *   npm run bench:startup -w bench          (or: npx tsx bench/startup.ts)
  * BENCH_ROUNDS (default 3): rounds of the load; BENCH_COMMAND: the start command (default `npm start`).
+ * BENCH_SMAPS=1 also prints the largest memory mappings of the biggest process (/proc/<pid>/smaps):
+ * PGlite's WebAssembly memory, V8's heap, malloc arenas.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -142,6 +144,20 @@ async function load(url: string): Promise<number> {
   return requests;
 }
 
+/** The largest mappings of a process by RSS, with their name (a file, [heap], or anonymous). */
+function printLargestMappings(pid: number): void {
+  const rows: { kb: number; name: string }[] = [];
+  let name = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) name = head[1] || '(anonymous)';
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) rows.push({ kb: Number(rss[1]), name });
+  }
+  rows.sort((a, b) => b.kb - a.kb);
+  for (const r of rows.slice(0, 8)) console.log(`    ${String(Math.round(r.kb / 1024)).padStart(5)} MB  ${r.name}`);
+}
+
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-bench-startup-'));
 const started: Started[] = [];
@@ -156,6 +172,7 @@ try {
   const total = tree.reduce((n, p) => n + p.rss, 0);
   for (const p of tree) console.log(`  ${String(mb(p.rss)).padStart(5)} MB  ${p.cmd.slice(0, 70)}`);
   console.log(`RSS after the load, whole tree: ${mb(total)} MB (goal < ${RSS_GOAL_MB} MB)`);
+  if (process.env.BENCH_SMAPS === '1') printLargestMappings(tree.reduce((a, b) => (b.rss > a.rss ? b : a)).pid);
   const stopped = await stop(first);
   console.log(`SIGTERM: exited in ${stopped.seconds.toFixed(1)} s with code ${stopped.code}`);
 
