@@ -3,6 +3,7 @@
  * listed in `tenantTables` so the tenant door (tenant-scope.ts) is the only way domain code reaches it.
  */
 import * as accounts from './schema-accounts.js';
+import * as contactTables from './schema-contacts.js';
 import * as desk from './schema-desk.js';
 import * as audit from './schema-audit.js';
 import * as chatbot from './schema-chatbot.js';
@@ -12,6 +13,7 @@ import * as ichat from './schema-ichat.js';
 
 export * from './schema-platform.js';
 export * from './schema-accounts.js';
+export * from './schema-contacts.js';
 export * from './schema-desk.js';
 export * from './schema-channels.js';
 export * from './schema-whatsapp.js';
@@ -33,9 +35,9 @@ export const tenantTables = {
   settings: accounts.settings,
   authSessions: accounts.authSessions,
   passwordResets: accounts.passwordResets,
-  contacts: desk.contacts,
-  contactTags: desk.contactTags,
-  contactWallets: desk.contactWallets,
+  contacts: contactTables.contacts,
+  contactTags: contactTables.contactTags,
+  contactWallets: contactTables.contactWallets,
   channels: desk.channels,
   tickets: desk.tickets,
   protocolCounters: desk.protocolCounters,
