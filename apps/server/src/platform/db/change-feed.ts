@@ -63,52 +63,91 @@ class Epochs {
 }
 
 /** The embedded database: notifications arrive in-process, so the feed is always live. */
+class LocalChangeFeed extends Epochs implements ChangeFeed {
+  readonly live = true;
+  async close(): Promise<void> {}
+}
+
 export function localChangeFeed(): ChangeFeed & { heard(payload: string | undefined): void } {
-  const epochs = new Epochs();
-  return {
-    live: true,
-    epoch: (t) => epochs.epoch(t),
-    touch: (t) => epochs.touch(t),
-    flush: () => epochs.flush(),
-    heard: (p) => epochs.heard(p),
-    close: async () => undefined,
-  };
+  return new LocalChangeFeed();
+}
+
+/**
+ * Values read for a company, kept while the company's epoch is the one they were read at (and
+ * until `until`, when given), at most `max` entries (the oldest goes first). One per database
+ * handle and name (`epochCacheOf`): the auth hook's sessions, `TenantScope.cached` lists.
+ */
+export class EpochCache<V> {
+  private readonly entries = new Map<string, { tenantId: number; epoch: number; until: number; value: V }>();
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly max: number,
+  ) {}
+
+  /** The value, if the feed is live and nothing of its company changed since it was read. */
+  get(key: string, now = Date.now()): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || !this.feed.live || hit.epoch !== this.feed.epoch(hit.tenantId) || now >= hit.until) return undefined;
+    return hit.value;
+  }
+
+  /** `epoch`: the company's epoch taken before the read, so a change committed meanwhile makes it stale. */
+  set(key: string, tenantId: number, epoch: number, value: V, until = Infinity): void {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { tenantId, epoch, until, value });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+const cachesBy = new WeakMap<object, Map<string, EpochCache<unknown>>>();
+export function epochCacheOf<V>(owner: { changes: ChangeFeed }, name: string, max: number): EpochCache<V> {
+  let byName = cachesBy.get(owner);
+  if (!byName) cachesBy.set(owner, (byName = new Map()));
+  let cache = byName.get(name);
+  if (!cache) byName.set(name, (cache = new EpochCache<unknown>(owner.changes, max)));
+  return cache as EpochCache<V>;
 }
 
 /** PostgreSQL: a LISTEN connection of its own, reconnected with backoff when it drops. */
-export async function postgresChangeFeed(
-  connectionString: string,
-  log: Pick<FastifyBaseLogger, 'warn'> = console,
-): Promise<ChangeFeed> {
-  const epochs = new Epochs();
-  let live = false;
-  let closed = false;
-  let client: pg.Client | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let retryMs = 250;
+class PostgresChangeFeed extends Epochs implements ChangeFeed {
+  live = false;
+  private closed = false;
+  private client: pg.Client | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private retryMs = 250;
 
-  const connect = async (): Promise<void> => {
-    if (closed) return;
-    const c = new pg.Client({ connectionString, application_name: 'prosa-change-feed' });
+  constructor(
+    private readonly connectionString: string,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    super();
+  }
+
+  async connect(): Promise<void> {
+    if (this.closed) return;
+    const c = new pg.Client({ connectionString: this.connectionString, application_name: 'prosa-change-feed' });
     let gone = false;
     const lost = (err?: unknown) => {
       if (gone) return;
       gone = true;
-      live = false;
-      if (client === c) client = undefined;
+      this.live = false;
+      if (this.client === c) this.client = undefined;
       void c.end().catch(() => undefined);
-      if (closed) return;
-      log.warn({ err }, 'change feed: listener connection lost; caches bypassed until it is back');
-      timer = setTimeout(() => void connect(), retryMs);
-      timer.unref();
-      retryMs = Math.min(retryMs * 2, 10_000);
+      if (this.closed) return;
+      this.log.warn({ err }, 'change feed: listener connection lost; caches bypassed until it is back');
+      this.timer = setTimeout(() => void this.connect(), this.retryMs);
+      this.timer.unref();
+      this.retryMs = Math.min(this.retryMs * 2, 10_000);
     };
     c.on('error', lost);
     c.on('end', () => lost());
     c.on('notification', (n) => {
-      if (n.channel === CHANGE_CHANNEL) epochs.heard(n.payload);
+      if (n.channel === CHANGE_CHANNEL) this.heard(n.payload);
     });
-    client = c;
+    this.client = c;
     try {
       await c.connect();
       await c.query(`LISTEN ${CHANGE_CHANNEL}`);
@@ -117,24 +156,24 @@ export async function postgresChangeFeed(
     }
     if (gone) return;
     // Whatever changed while nobody listened is unknown: start over.
-    epochs.flush();
-    live = true;
-    retryMs = 250;
-  };
-  await connect();
+    this.flush();
+    this.live = true;
+    this.retryMs = 250;
+  }
 
-  return {
-    get live() {
-      return live;
-    },
-    epoch: (t) => epochs.epoch(t),
-    touch: (t) => epochs.touch(t),
-    flush: () => epochs.flush(),
-    async close() {
-      closed = true;
-      live = false;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => undefined);
-    },
-  };
+  async close(): Promise<void> {
+    this.closed = true;
+    this.live = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.client?.end().catch(() => undefined);
+  }
+}
+
+export async function postgresChangeFeed(
+  connectionString: string,
+  log: Pick<FastifyBaseLogger, 'warn'> = console,
+): Promise<ChangeFeed> {
+  const feed = new PostgresChangeFeed(connectionString, log);
+  await feed.connect();
+  return feed;
 }

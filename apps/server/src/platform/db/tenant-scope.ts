@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from './client.js';
+import { epochCacheOf } from './change-feed.js';
 import { authSessions, settings, tags, userChannels, userQueues, users } from './schema.js';
 
 type TenantTable = PgTable & { tenantId: PgColumn };
@@ -60,7 +61,6 @@ const MEMO_MAX = 5_000;
  */
 const WATCHED: ReadonlySet<PgTable> = new Set<PgTable>([authSessions, users, userQueues, userChannels, settings, tags]);
 /** `cached` lists, per database handle: a few per company (the tags, ...). */
-const listCacheBy = new WeakMap<object, Map<string, { epoch: number; value: unknown }>>();
 const LIST_CACHE_MAX = 2_000;
 const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
@@ -185,15 +185,13 @@ export class TenantScope {
   async cached<R>(key: string, load: () => Promise<R>): Promise<R> {
     const feed = this.root.changes;
     if (this.inTransaction || !feed.live) return load();
-    let cache = listCacheBy.get(this.root);
-    if (!cache) listCacheBy.set(this.root, (cache = new Map()));
+    const cache = epochCacheOf<unknown>(this.root, 'lists', LIST_CACHE_MAX);
     const k = `${this.tenantId}\u0000${key}`;
     const epoch = feed.epoch(this.tenantId);
     const hit = cache.get(k);
-    if (hit && hit.epoch === epoch) return hit.value as R;
+    if (hit !== undefined) return hit as R;
     const value = await load();
-    if (cache.size >= LIST_CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(k, { epoch, value });
+    cache.set(k, this.tenantId, epoch, value);
     return value;
   }
 

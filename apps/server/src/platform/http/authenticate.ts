@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authSessions, settings, tenants, userChannels, userQueues, users } from '../db/schema.js';
 import { TenantScope } from '../db/tenant-scope.js';
 import { verifyAccessToken } from '../security/tokens.js';
+import { epochCacheOf } from '../db/change-feed.js';
 import type { Platform } from '../platform.js';
 import { AppError } from './app-error.js';
 import type { AccessRules, AuthContext, AuthLevel } from './auth-context.js';
@@ -68,29 +69,18 @@ export async function resolveSession(platform: Platform, token: string | undefin
   const verified = await verifyAccessToken(token, platform.config.jwtSecret);
   if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'ERR_TOKEN_EXPIRED' : 'ERR_SESSION_EXPIRED');
   const { claims } = verified;
-  const feed = platform.db.changes;
-  const cache = sessionCacheOf(platform);
-  const hit = cache.get(claims.sessionId);
+  const cache = epochCacheOf<CachedSession>(platform.db, 'sessions', SESSION_CACHE_MAX);
   const now = Date.now();
-  if (hit && feed.live && hit.epoch === feed.epoch(claims.tenantId) && now < hit.until) {
-    if (hit.auth.userId === claims.userId && hit.auth.tenantId === claims.tenantId) {
-      return { auth: hit.auth, expired: isExpired(hit.auth.tenantId, hit.dueDate), rules: hit.rules };
-    }
-  }
+  const hit = cache.get(claims.sessionId, now);
+  if (hit && hit.auth.userId === claims.userId && hit.auth.tenantId === claims.tenantId)
+    return { auth: hit.auth, expired: isExpired(hit.auth.tenantId, hit.dueDate), rules: hit.rules };
   // The epoch before the read: a change committed while it runs leaves the entry stale at once.
-  const epoch = feed.epoch(claims.tenantId);
+  const epoch = platform.db.changes.epoch(claims.tenantId);
   const [row] = (await platform.db.runNamed('auth_session', SESSION_QUERY, [claims.sessionId])) as unknown as (
-    | SessionRow
-    | undefined
+    SessionRow | undefined
   )[];
   const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
-  if (
-    !row ||
-    row.revoked ||
-    expiresAt < now ||
-    row.userId !== claims.userId ||
-    row.tenantId !== claims.tenantId
-  ) {
+  if (!row || row.revoked || expiresAt < now || row.userId !== claims.userId || row.tenantId !== claims.tenantId) {
     cache.delete(claims.sessionId);
     throw new AppError('ERR_SESSION_EXPIRED');
   }
@@ -112,14 +102,13 @@ export async function resolveSession(platform: Platform, token: string | undefin
     ignoreWallet: row.ignoreWallet,
     settings: Object.freeze(jsonOf(row.settings)),
   });
-  if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(claims.sessionId, {
-    auth,
-    rules,
-    dueDate: row.dueDate,
+  cache.set(
+    claims.sessionId,
+    row.tenantId,
     epoch,
-    until: Math.min(now + SESSION_CACHE_MS, expiresAt),
-  });
+    { auth, rules, dueDate: row.dueDate },
+    Math.min(now + SESSION_CACHE_MS, expiresAt),
+  );
   return { auth, expired: isExpired(row.tenantId, row.dueDate), rules };
 }
 
@@ -135,17 +124,9 @@ interface CachedSession {
   auth: AuthContext;
   rules: AccessRules;
   dueDate: string | null;
-  epoch: number;
-  until: number;
 }
 const SESSION_CACHE_MS = 60_000;
 const SESSION_CACHE_MAX = 10_000;
-const sessionCaches = new WeakMap<object, Map<string, CachedSession>>();
-function sessionCacheOf(platform: Platform): Map<string, CachedSession> {
-  let cache = sessionCaches.get(platform.db);
-  if (!cache) sessionCaches.set(platform.db, (cache = new Map()));
-  return cache;
-}
 
 function isExpired(tenantId: number, dueDate: string | null): boolean {
   return tenantId !== OPERATOR_TENANT_ID && dueDate !== null && dueDate < todayIso();
