@@ -23,5 +23,6 @@ export * from './schemas/chat-flows-api.js';
 export * from './schemas/tasks.js';
 export * from './schemas/quick-messages.js';
 export * from './message-variables.js';
+export * from './zoned-time.js';
 export * from './schemas/schedules.js';
 export * from './schemas/ichat.js';

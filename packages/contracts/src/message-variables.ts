@@ -3,6 +3,8 @@
  * {{date}} {{protocol}} {{ticket_id}} {{fila}} {{user}} {{userEmail}} and any key of the contact's
  * extra information. Pure: the caller passes the time and the tenant's time zone.
  */
+import { pad2, zonedParts } from './zoned-time.js';
+
 export interface VariableContext {
   contact: { name: string; number: string; email: string; extraInfo: { name: string; value: string }[] };
   ticket: { id: number; protocol: string };
@@ -19,33 +21,9 @@ export function greetingFor(hour: number): string {
   return 'Boa noite';
 }
 
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 function clock(timezone: string, now: Date) {
-  const parts = formatterFor(timezone).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    hour: Number(get('hour')),
-    hhmm: `${get('hour')}:${get('minute')}`,
-    date: `${get('day')}/${get('month')}/${get('year')}`,
-  };
+  const z = zonedParts(now, timezone);
+  return { hour: z.hour, hhmm: `${pad2(z.hour)}:${pad2(z.minute)}`, date: `${pad2(z.day)}/${pad2(z.month)}/${z.year}` };
 }
 
 export function variablesOf(ctx: VariableContext): Record<string, string> {

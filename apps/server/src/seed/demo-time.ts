@@ -1,4 +1,5 @@
 /** Demo only: a seeded random source and wall-clock times in a company's time zone (demo-history). */
+import { zonedParts } from '@prosa/contracts';
 
 /** mulberry32: small, fast and the same sequence for the same seed on every machine. */
 export function prng(seed: number) {
@@ -20,33 +21,9 @@ export function prng(seed: number) {
 }
 export type Rng = ReturnType<typeof prng>;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(at: Date, tz: string) {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-    });
-    formatters.set(tz, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return {
-    y: Number(p.year),
-    m: Number(p.month),
-    d: Number(p.day),
-    h: Number(p.hour),
-    min: Number(p.minute),
-    s: Number(p.second),
-    weekday: p.weekday as string,
-  };
+  const z = zonedParts(at, tz);
+  return { y: z.year, m: z.month, d: z.day, h: z.hour, min: z.minute, s: z.second, weekday: z.weekday };
 }
 
 /** The calendar day of `at` in `tz`, as yyyy-mm-dd (the protocol's day). */
@@ -65,4 +42,4 @@ export function localTime(now: Date, days: number, hour: number, minute: number,
 }
 
 /** Sunday, in `tz`: the demo companies are closed. */
-export const isSunday = (at: Date, tz: string) => partsIn(at, tz).weekday === 'Sun';
+export const isSunday = (at: Date, tz: string) => partsIn(at, tz).weekday === 0;

@@ -1,4 +1,4 @@
-import type { BusinessHourDay } from '@prosa/contracts';
+import { pad2, zonedParts, type BusinessHourDay } from '@prosa/contracts';
 
 /** Monday to Friday 08-12 and 13-18, Saturday mornings, Sunday closed. */
 export const DEFAULT_BUSINESS_HOURS: BusinessHourDay[] = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
@@ -13,20 +13,11 @@ export const DEFAULT_BUSINESS_HOURS: BusinessHourDay[] = [0, 1, 2, 3, 4, 5, 6].m
 export const DEFAULT_ABSENCE_MESSAGE =
   'Olá! Nosso horário de atendimento terminou. Retornaremos assim que possível no próximo horário comercial.';
 
-/** One formatter per time zone (building one costs far more than using it). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** Whether `at` falls inside the tenant's business hours, read in the tenant's time zone. */
 export function isWithinBusinessHours(days: BusinessHourDay[], timezone: string, at = new Date()): boolean {
-  let format = formatters.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
-    formatters.set(timezone, format);
-  }
-  const parts = format.formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  const hhmm = `${get('hour').replace('24', '00')}:${get('minute')}`;
+  const z = zonedParts(at, timezone);
+  const weekday = z.weekday;
+  const hhmm = `${pad2(z.hour)}:${pad2(z.minute)}`;
   const day = days.find((d) => d.day === weekday);
   if (!day) return true;
   if (day.type === 'O') return true;
