@@ -1,4 +1,6 @@
 import { uiCatalogues } from '@prosa/contracts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CNPJ_WITHOUT_SLIPS, CPF_UNKNOWN } from '../stand-ins/asaas/data.js';
 import { startAsaasStandIn, type AsaasStandIn } from '../stand-ins/asaas/stand-in.js';
@@ -172,6 +174,29 @@ describe('payment-slip driver, Prosa slip contract', () => {
     const refused = await paymentSlipDriver.turn({ ...contract, apiKey: 'wrong' }, testContext(CNPJ_WITHOUT_SLIPS));
     expect(refused.handover).toEqual({ queueId: 7, reason: 'provider-error' });
     expect(refused.replies).toEqual([{ kind: 'text', body: pt.unavailable }]);
+  });
+
+  it('answers politely when the billing system answers another shape (a slip without its line, a non-web PDF link)', async () => {
+    const server = http.createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            slips: [{ id: 'x', dueDate: '2026-12-01', value: 10, digitableLine: '', pdfUrl: 'javascript:alert(1)' }],
+          }),
+        ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const out = await paymentSlipDriver.turn({ ...contract, url }, testContext('52998224725'));
+      expect(out).toMatchObject({
+        replies: [{ kind: 'text', body: pt.unavailable }],
+        handover: { reason: 'provider-error' },
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('test() calls the contract', async () => {
