@@ -26,3 +26,4 @@ export * from './message-variables.js';
 export * from './zoned-time.js';
 export * from './schemas/schedules.js';
 export * from './schemas/ichat.js';
+export * from './schemas/slip-contract.js';

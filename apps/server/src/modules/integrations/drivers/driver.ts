@@ -53,6 +53,8 @@ export interface TurnContext {
   /** Webhooks and provider calls may reach private addresses (sandboxes, tests). */
   allowPrivate: boolean;
   signal: AbortSignal;
+  /** The language the driver's own texts are said in (payment-slip); pt when not given. */
+  language?: 'pt' | 'en' | 'es';
 }
 
 export interface TurnResult {
@@ -76,5 +78,10 @@ export interface IntegrationDriver {
   type: IntegrationType | readonly IntegrationType[];
   turn(cfg: IntegrationConfig, ctx: TurnContext): Promise<TurnResult>;
   /** One real call for the screen's "test" button: what the provider answered, shortened. */
-  test(cfg: IntegrationConfig, signal: AbortSignal): Promise<{ ok: boolean; status: number | null; detail: string }>;
+  test(
+    cfg: IntegrationConfig,
+    signal: AbortSignal,
+    /** `allowPrivate`: the provider may be on a private address (WEBHOOK_ALLOW_PRIVATE); false when not given. */
+    opts?: { allowPrivate?: boolean },
+  ): Promise<{ ok: boolean; status: number | null; detail: string }>;
 }
