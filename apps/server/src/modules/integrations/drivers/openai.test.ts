@@ -162,6 +162,16 @@ describe('chat completions (openai, groq, grok, deepseek)', () => {
     expect(await openaiDriver.turn(cfgOf(), ctxOf('Oi', { allowPrivate: false }))).toEqual(handover);
     expect(api.requests.length).toBe(from);
   });
+
+  it('hands over a message without text (an image) instead of answering an older message', async () => {
+    const from = api.requests.length;
+    const image = { id: 103, body: '', mediaType: 'image', mediaUrl: '/media/p.jpg' };
+    expect(await openaiDriver.turn(cfgOf(), ctxOf('', { message: image }))).toEqual({
+      replies: [],
+      handover: { queueId: 7, reason: 'provider-error' },
+    });
+    expect(api.requests.length).toBe(from);
+  });
 });
 
 describe('OpenAI assistant (Responses API, a conversation per ticket)', () => {

@@ -50,6 +50,9 @@ async function turn(cfg: IntegrationConfig, ctx: TurnContext): Promise<TurnResul
   try {
     const client = openAiClient({ baseURL: baseUrlOf(cfg), apiKey: cfg.apiKey, allowPrivate: ctx.allowPrivate });
     const body = await customerText(cfg, ctx);
+    // A sticker, an image, an audio the job did not give: nothing a text model can answer.
+    if (!body.trim())
+      throw new Error(`nothing to answer: a message without text (${ctx.message.mediaType ?? 'empty'})`);
     const turnCtx: TurnContext = { ...ctx, message: { ...ctx.message, body } };
     return cfg.type === 'openai-assistant'
       ? await assistantTurn(cfg, turnCtx, client)
