@@ -42,7 +42,18 @@ export interface TurnContext {
   ticket: { id: number; protocol: string | null; queueId: number | null; channelId: number };
   contact: { name: string; number: string; email: string | null; extraInfo: Record<string, string> };
   /** The customer's message that started this turn. */
-  message: { id: number; body: string; mediaType: string | null; mediaUrl: string | null };
+  message: {
+    id: number;
+    body: string;
+    mediaType: string | null;
+    mediaUrl: string | null;
+    /**
+     * A customer's audio, given by the job when the driver transcribes it (OpenAI family): its
+     * bytes, and the channel's transcription key (OpenAI's transcription endpoint; `transcriptionUrl`
+     * overrides it) or, without one, the integration's own key and base URL.
+     */
+    audio?: { data: Uint8Array; fileName: string; transcriptionKey?: string | null; transcriptionUrl?: string | null };
+  };
   /** The ticket's last messages, oldest first (the job reads at most `maxMessages`). */
   history: Array<{ fromMe: boolean; body: string }>;
   /** What this driver stored on the ticket after its last turn (null on the first). */
@@ -55,6 +66,8 @@ export interface TurnContext {
   signal: AbortSignal;
   /** The language the driver's own texts are said in (payment-slip); pt when not given. */
   language?: 'pt' | 'en' | 'es';
+  /** Where a driver reports a provider failure it turned into a handover (pino's warn fits). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export interface TurnResult {
