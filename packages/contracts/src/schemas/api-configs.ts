@@ -86,7 +86,7 @@ export const ZApiIdParams = z.object({ apiId: ZId });
 export const ZApiTicketParams = z.object({ apiId: ZId, ticketId: ZId });
 export const ZApiContactParams = z.object({ apiId: ZId, contactId: ZId });
 
-const ZExternalKey = z.string().trim().min(1, V.required).max(100, V.max);
+const ZExternalKey = z.string({ error: V.required }).trim().min(1, V.required).max(100, V.max);
 
 /**
  * A send: to a `number` (a new contact and ticket on the configuration's channel when needed) or
