@@ -10,6 +10,7 @@ import { uiPtQuick } from './pt-quick.js';
 import { uiPtSchedules } from './pt-schedules.js';
 import { uiPtIchat } from './pt-ichat.js';
 import { uiPtVoice } from './pt-voice.js';
+import { uiPtApiConfigs } from './pt-api-configs.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -29,6 +30,7 @@ export const uiPt = {
   ...uiPtSchedules,
   ...uiPtIchat,
   ...uiPtVoice,
+  ...uiPtApiConfigs,
   common: {
     appName: 'Prosa',
     save: 'Salvar',
