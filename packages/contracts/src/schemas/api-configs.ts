@@ -117,7 +117,37 @@ export type ApiSendMessage = z.infer<typeof ZApiSendMessage>;
 
 export const ZApiSentMessage = z
   .object({ externalKey: z.string(), ticketId: z.number(), contactId: z.number(), message: ZMessage, duplicate: z.boolean() })
-  .meta({ description: '`duplicate: true` when the externalKey was already used: the first message, not sent again.' });
+  .meta({
+    description: '`duplicate: true` when the externalKey was already used: the first message, not sent again.',
+    example: {
+      externalKey: 'order-1042-shipped',
+      ticketId: 812,
+      contactId: 51,
+      duplicate: false,
+      message: {
+        id: 90311,
+        ticketId: 812,
+        body: 'Seu pedido 1042 foi enviado.',
+        mediaType: 'chat',
+        mediaName: null,
+        mediaUrl: null,
+        mimeType: null,
+        fromMe: true,
+        status: 'pending',
+        timestamp: '2026-11-27T15:00:00.000Z',
+        createdAt: '2026-11-27T15:00:00.000Z',
+        updatedAt: '2026-11-27T15:00:00.000Z',
+        quotedMsg: null,
+        isDeleted: false,
+        isEdited: false,
+        reactions: [],
+        userId: null,
+        clientId: null,
+        scheduleDate: null,
+        actionFailed: null,
+      },
+    },
+  });
 export type ApiSentMessage = z.infer<typeof ZApiSentMessage>;
 
 export const ZApiContactInput = z
