@@ -12,7 +12,8 @@ import { customer, startWabaEnv, wabaChannel, type WabaEnv } from '../../../chan
 import type { Company, Harness } from '../../../test/harness.js';
 import { deliverWebhook } from '../../channel-webhooks/deliver-webhook.js';
 import { startWebhookReceiver, verifySignature } from '../../channel-webhooks/webhook-receiver.test-support.js';
-import { until } from '../../messages/messages.test-support.js';
+import { newId, until } from '../../messages/messages.test-support.js';
+import { PNG } from '../../../channels/testing/common.js';
 
 let env: WabaEnv;
 let h: Harness;
@@ -217,6 +218,40 @@ describe(`external API use (${engine})`, () => {
       contact: { number },
       message: { id: msg!.id, body: 'Quero saber do pedido', fromMe: false },
     });
+  });
+
+  it('sends a file in base64 and as multipart to a ticket, each once', async () => {
+    const number = customer();
+    const inbound = await customerWrites(number);
+    const ticketId = inbound!.ticketId;
+    const json = { externalKey: `png-${number}`, ticketId, body: 'A nota', media: { base64: PNG.toString('base64'), fileName: 'nota.png', mimeType: 'image/png' } };
+    const sent = await call('POST', `${base()}/messages`, api.token, json);
+    expect(sent).toMatchObject({ status: 201, body: { ticketId, message: { mediaType: 'image', mimeType: 'image/png', body: 'A nota' } } });
+    expect((await call('POST', `${base()}/messages`, api.token, json)).body.duplicate).toBe(true);
+    const boundary = `----prosa${newId()}`;
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(field('externalKey', `up-${number}`) + field('ticketId', String(ticketId)) + field('body', 'Outra')),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = () =>
+      h.app.inject({
+        method: 'POST',
+        url: `${base()}/messages/upload`,
+        headers: { authorization: `Bearer ${api.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    const up = await upload();
+    expect(up.statusCode).toBe(201);
+    expect(up.json()).toMatchObject({ externalKey: `up-${number}`, message: { mediaType: 'image', body: 'Outra' } });
+    expect((await upload()).statusCode).toBe(200);
+    const images = await until(
+      async () => env.standIn.sent().filter((m) => m.to === number && m.type === 'image'),
+      (l) => l.length >= 2,
+    );
+    expect(images).toHaveLength(2);
   });
 
   it('creates and updates contacts and tickets', async () => {
