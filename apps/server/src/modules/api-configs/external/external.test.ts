@@ -13,6 +13,7 @@ import type { Company, Harness } from '../../../test/harness.js';
 import { deliverWebhook } from '../../channel-webhooks/deliver-webhook.js';
 import { startWebhookReceiver, verifySignature } from '../../channel-webhooks/webhook-receiver.test-support.js';
 import { newId, until } from '../../messages/messages.test-support.js';
+import { makeFlow, makeQueue, welcomeFlow } from '../../chatbot/chatbot.test-support.js';
 import { PNG } from '../../../channels/testing/common.js';
 
 let env: WabaEnv;
@@ -271,5 +272,16 @@ describe(`external API use (${engine})`, () => {
     expect(closed).toMatchObject({ status: 200, body: { status: 'closed', queueId: null } });
     const reopened = await call('PUT', `${base()}/tickets/${ticket.body.id}`, api.token, { status: 'pending' });
     expect(reopened).toMatchObject({ status: 200, body: { status: 'pending', userId: null } });
+    // Handed to a chatbot flow available for transfer; one that is not is refused, nothing changed.
+    const [qa, qb] = [await makeQueue(h, a), await makeQueue(h, a)];
+    const closedFlow = await makeFlow(h, a, welcomeFlow(qa.id, qb.id), { availableForTransfer: false });
+    expect(await call('PUT', `${base()}/tickets/${ticket.body.id}`, api.token, { chatFlowId: closedFlow.id })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: { chatFlowId: 'validation.flowNotForTransfer' } },
+    });
+    expect((await call('GET', `${base()}/tickets/${ticket.body.id}`, api.token)).body.chatFlowId).toBeNull();
+    const flow = await makeFlow(h, a, welcomeFlow(qa.id, qb.id), { availableForTransfer: true });
+    const toBot = await call('PUT', `${base()}/tickets/${ticket.body.id}`, api.token, { chatFlowId: flow.id });
+    expect(toBot).toMatchObject({ status: 200, body: { status: 'pending', chatFlowId: flow.id, userId: null } });
   });
 });
