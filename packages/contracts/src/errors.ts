@@ -103,6 +103,8 @@ export const ERROR_STATUS = {
   ERR_DATABASE_UNAVAILABLE: 503,
   ERR_JOB_QUEUE_UNAVAILABLE: 503,
   ERR_REDIS_UNAVAILABLE: 503,
+  // API configurations (issue 13)
+  ERR_API_CONFIG_EXISTS: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

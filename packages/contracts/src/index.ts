@@ -27,3 +27,4 @@ export * from './zoned-time.js';
 export * from './schemas/schedules.js';
 export * from './schemas/ichat.js';
 export * from './schemas/slip-contract.js';
+export * from './schemas/api-configs.js';

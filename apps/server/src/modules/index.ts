@@ -23,6 +23,9 @@ import { internalChatRoutes } from './internal-chat/internal-chat.routes.js';
 import { tenantsRoutes } from './tenants/tenants.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { registerApiHooks } from './api-configs/api-hooks.js';
+import { apiConfigsRoutes } from './api-configs/api-configs.routes.js';
+import { externalApiRoutes } from './api-configs/external/external.routes.js';
 
 /** Every domain's routes, registered once. The channels' own routes: channels/index.ts. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -52,4 +55,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(tenantsRoutes);
   await app.register(ticketsRoutes);
   await app.register(usersRoutes);
+  // API configurations: hooks through the inbound and status ports; admin and external routes.
+  registerApiHooks();
+  await app.register(apiConfigsRoutes);
+  await app.register(externalApiRoutes);
 };

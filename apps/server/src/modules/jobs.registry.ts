@@ -20,10 +20,11 @@ import { sweepBotDueJob } from './chatbot/jobs/sweep-bot-due.job.js';
 import { notifyDelayedTasksJob } from './tasks/jobs/notify-delayed-tasks.job.js';
 import { notifyDelayedTimerJob } from './tasks/jobs/notify-delayed-timer.job.js';
 import { recoverBotStepsJob } from './chatbot/jobs/recover-bot-steps.job.js';
+import { postApiHookJob } from './api-configs/jobs/post-api-hook.job.js';
 
 /**
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here;
  * the channels' jobs are listed in channels/index.ts.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
-export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, applyActionJob, sweepActionsJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob, sendPasswordResetJob, chatbotStepJob, sweepBotDueJob, notifyDelayedTasksJob, notifyDelayedTimerJob, sendScheduleJob, sweepDueSchedulesJob, recoverBotStepsJob];
+export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, applyActionJob, sweepActionsJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob, sendPasswordResetJob, chatbotStepJob, sweepBotDueJob, notifyDelayedTasksJob, notifyDelayedTimerJob, sendScheduleJob, sweepDueSchedulesJob, recoverBotStepsJob, postApiHookJob];

@@ -13,6 +13,7 @@ import {
   IconChecklist,
   IconReceipt2,
   IconSettings,
+  IconApi,
   IconSettingsCog,
   IconTags,
   IconUsers,
@@ -34,6 +35,7 @@ export type NavLabelKey =
   | 'contacts.menu'
   | 'schedules.menu'
   | 'channels.menu'
+  | 'apiConfigs.menu'
   | 'nav.users'
   | 'nav.queues'
   | 'nav.tags'
@@ -98,6 +100,7 @@ export function navSections(session: Session | null): NavSection[] {
         item('/chatbot', 'chatbot.menu', IconRobot, 'nav-chatbot'),
         item('/horario-atendimento', 'nav.businessHours', IconClock, 'nav-business-hours'),
         item('/configuracoes', 'nav.settings', IconSettings, 'nav-settings'),
+        item('/configuracoes-api', 'apiConfigs.menu', IconApi, 'nav-api-configs'),
         item('/financeiro', 'nav.financial', IconReceipt2, 'nav-financial'),
       ],
     });

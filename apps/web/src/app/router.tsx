@@ -94,6 +94,11 @@ const layoutRoutes: RouteObject[] = [
     lazy: page(() => import('../features/internal-chat/internal-chat.page'), 'InternalChatPage'),
   },
   {
+    path: 'configuracoes-api',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/api-configs/api-configs.page'), 'ApiConfigsPage'),
+  },
+  {
     path: 'configuracoes',
     loader: guard('admin'),
     lazy: page(() => import('../features/settings/settings.page'), 'SettingsPage'),

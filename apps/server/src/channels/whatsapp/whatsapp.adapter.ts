@@ -12,7 +12,7 @@ import { knownWhatsappContacts } from './whatsapp.contact-store.js';
 import { deleteWhatsapp, editWhatsapp, reactWhatsapp } from './whatsapp.actions.js';
 import { parseWhatsapp } from './whatsapp.parser.js';
 import { enqueuePictures } from './whatsapp.pictures.js';
-import { sendWhatsapp } from './whatsapp.send.js';
+import { checkWhatsappNumber, sendWhatsapp } from './whatsapp.send.js';
 import { connectWhatsapp, type SessionOptions } from './whatsapp.session.js';
 
 export type WhatsappAdapterOptions = SessionOptions;
@@ -35,6 +35,7 @@ export function createWhatsappAdapter(opts: WhatsappAdapterOptions = {}): Channe
     // The address book the phone shared (whatsapp.contact-store.ts) and pictures asked of the socket.
     knownContacts: knownWhatsappContacts,
     fetchPictures: (platform, channel, jids) => enqueuePictures(platform, channel, jids),
+    checkNumber: checkWhatsappNumber,
     async connect(ctx) {
       const id = ctx.channel.id;
       const session = await connectWhatsapp(ctx, opts);

@@ -58,6 +58,22 @@ export async function recipientOf(live: LiveSocket, to: OutboundMessage['to']): 
   throw new ChannelSendError('ERR_WAPP_INVALID_CONTACT', false);
 }
 
+/**
+ * onWhatsApp for one number (the external API's number check, contact creation): the JID WhatsApp
+ * knows it by, or null. Asked through this instance's socket; without one it throws.
+ */
+export async function checkWhatsappNumber(platform: Platform, channel: ChannelRow, number: string): Promise<{ id: string } | null> {
+  const live = liveSocketOf(channel.id, platform);
+  if (!live) throw new Error('ERR_WAPP_NOT_INITIALIZED');
+  const digits = number.replace(/\D/g, '');
+  const found = await withTimeout(live.socket.onWhatsApp(phoneJid(digits)), 20_000, 'onWhatsApp');
+  const hit = found?.find((r) => r.exists);
+  if (!hit) return null;
+  const jid = normalizeJid(hit.jid);
+  live.jids.set(digits, jid);
+  return { id: jid };
+}
+
 /** The message quoted by a reply, from what Prosa stored of it (WhatsApp needs its id and content). */
 async function quotedOf(platform: Platform, channel: ChannelRow, jid: string, externalId: string): Promise<WAMessage> {
   const row = await withTenant(platform.db, channel.tenantId, (scope) =>

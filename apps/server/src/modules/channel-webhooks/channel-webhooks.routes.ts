@@ -7,7 +7,7 @@ import {
   ZIdParams,
   type ChannelWebhookDelivery,
 } from '@prosa/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { channelWebhookDeliveries as d } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -53,7 +53,7 @@ export const channelWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const channel = await getChannel(req.scope, req.params.id);
       const rows = await req.scope
-        .select(d, eq(d.channelId, channel.id))
+        .select(d, and(eq(d.channelId, channel.id), isNull(d.apiConfigId)))
         .orderBy(desc(d.id))
         .limit(WEBHOOK_DELIVERIES_PAGE_SIZE + 1)
         .offset((req.query.pageNumber - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE);

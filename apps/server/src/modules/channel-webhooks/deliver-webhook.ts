@@ -5,7 +5,7 @@
  * after WEBHOOK_MAX_ATTEMPTS. The row's next_attempt_at holds the lease of an attempt in flight.
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { channels, channelWebhookDeliveries } from '../../platform/db/schema.js';
+import { apiConfigs, channels, channelWebhookDeliveries } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { jobsOf } from '../../platform/jobs/enqueue.js';
 import type { Platform } from '../../platform/platform.js';
@@ -38,6 +38,16 @@ async function claim(scope: TenantScope, id: number, now: Date): Promise<Row | u
 const finish = (scope: TenantScope, id: number, patch: Partial<Row>) =>
   scope.update(channelWebhookDeliveries, patch, eq(channelWebhookDeliveries.id, id));
 
+/** The channel's webhook, or the API configuration's status URL for its hooks (while active). */
+async function targetOf(scope: TenantScope, row: Row): Promise<{ url: string; secret: string } | null> {
+  if (row.apiConfigId !== null) {
+    const config = await scope.first(apiConfigs, eq(apiConfigs.id, row.apiConfigId));
+    return config?.active && config.statusUrl ? { url: config.statusUrl, secret: config.hookSecret } : null;
+  }
+  const channel = await scope.first(channels, eq(channels.id, row.channelId));
+  return channel?.webhookUrl ? { url: channel.webhookUrl, secret: channel.webhookSecret } : null;
+}
+
 export async function deliverWebhook(
   platform: Platform,
   scope: TenantScope,
@@ -46,14 +56,14 @@ export async function deliverWebhook(
 ): Promise<WebhookOutcome> {
   const row = await claim(scope, deliveryId, now);
   if (!row) return 'skipped';
-  const channel = await scope.first(channels, eq(channels.id, row.channelId));
-  if (!channel?.webhookUrl) {
+  const target = await targetOf(scope, row);
+  if (!target) {
     await finish(scope, row.id, { status: 'failed', lastError: 'ERR_WEBHOOK_URL_REMOVED', nextAttemptAt: now });
     return 'failed';
   }
   const result = await postSigned({
-    url: channel.webhookUrl,
-    secret: channel.webhookSecret,
+    url: target.url,
+    secret: target.secret,
     body: JSON.stringify(row.payload),
     event: row.event,
     deliveryId: row.id,

@@ -114,6 +114,27 @@ export async function recordDelivery(scope: TenantScope, hook: Hook, input: Deli
   return Number(id);
 }
 
+/**
+ * A hook of an API configuration (hookMessage, hookMessageStatus): a delivery row of the
+ * configuration's channel with `api_config_id` set, posted to the configuration's status URL,
+ * signed with its hook secret, and retried like every channel webhook delivery.
+ */
+export async function recordApiHook(
+  scope: TenantScope,
+  hook: { channelId: number; apiConfigId: number; event: string; payload: Record<string, unknown> },
+): Promise<number> {
+  const row = await scope.insert(channelWebhookDeliveries, {
+    channelId: hook.channelId,
+    apiConfigId: hook.apiConfigId,
+    event: hook.event,
+    payload: hook.payload,
+  });
+  await jobsOf(scope.database)
+    .send(deliverWebhookJob, { tenantId: scope.tenantId, deliveryId: row.id }, { singletonKey: `webhook:${row.id}:0` })
+    .catch((err: unknown) => console.error('webhook job not queued', err));
+  return row.id;
+}
+
 const logFailure = (err: unknown) => console.error('channel webhook event not recorded', err);
 
 function inBackground(

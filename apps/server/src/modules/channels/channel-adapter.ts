@@ -228,4 +228,10 @@ export interface ChannelAdapter {
    * providerIds) and stores them on Prosa's contacts that have none.
    */
   fetchPictures?(platform: Platform, channel: ChannelRow, providerIds: string[]): Promise<void>;
+  /**
+   * Whether a phone number (digits) has an account on the provider: the id it is known by, or null
+   * when it has none. Throws when the provider cannot be asked (not connected, an error). Absent
+   * where the provider has no such check (the external API's check answers ERR_CHANNEL_NOT_SUPPORTED).
+   */
+  checkNumber?(platform: Platform, channel: ChannelRow, number: string): Promise<{ id: string } | null>;
 }

@@ -36,7 +36,7 @@ const DOCUMENTS = new Set([
 const DOCUMENT_PREFIXES = ['application/vnd.openxmlformats-officedocument.', 'application/vnd.oasis.opendocument.'];
 const TEXT_TYPES: Record<string, string> = { 'text/plain': 'txt', 'text/csv': 'csv' };
 
-function mediaTypeOf(mime: string): UploadedFile['mediaType'] {
+export function mediaTypeOf(mime: string): UploadedFile['mediaType'] {
   if (mime.startsWith('image/')) return 'image';
   if (mime.startsWith('audio/')) return 'audio';
   if (mime.startsWith('video/')) return 'video';

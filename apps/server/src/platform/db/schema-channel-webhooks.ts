@@ -1,6 +1,7 @@
 /** Tenant-owned table of the outbound channel webhooks (modules/channel-webhooks). */
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { apiConfigs } from './schema-api-configs.js';
 import { channels } from './schema-desk.js';
 import { createdAt, tenantId } from './schema-platform.js';
 
@@ -19,6 +20,8 @@ export const channelWebhookDeliveries = pgTable(
     channelId: integer('channel_id')
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
+    /** A hook of an API configuration (hookMessage, hookMessageStatus): posted to its status URL. */
+    apiConfigId: integer('api_config_id').references(() => apiConfigs.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** The ticket of a ticket event and the status it reported: a status is reported once in a row. */

@@ -460,4 +460,9 @@ export const errorsEn: ErrorCatalogue = {
     description: 'The server cannot reach Redis, which shares live updates between servers.',
     detail: 'Wait a moment and try again. If it persists, the administrator should check the Redis server.',
   },
+  ERR_API_CONFIG_EXISTS: {
+    message: 'An API configuration with this name already exists.',
+    description: "Each API configuration's name is unique in the company.",
+    detail: 'Choose another name for the configuration.',
+  },
 };

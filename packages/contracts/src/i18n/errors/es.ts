@@ -460,4 +460,9 @@ export const errorsEs: ErrorCatalogue = {
     description: 'El servidor no puede acceder a Redis, que comparte las actualizaciones en vivo entre servidores.',
     detail: 'Espere un momento e intente de nuevo. Si continúa, el administrador debe revisar el servidor Redis.',
   },
+  ERR_API_CONFIG_EXISTS: {
+    message: 'Ya existe una configuración de API con este nombre.',
+    description: 'El nombre de cada configuración de API es único en la empresa.',
+    detail: 'Elija otro nombre para la configuración.',
+  },
 };

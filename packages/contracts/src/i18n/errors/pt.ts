@@ -460,4 +460,9 @@ export const errorsPt: ErrorCatalogue = {
     description: 'O servidor não consegue acessar o Redis, que compartilha as atualizações ao vivo entre servidores.',
     detail: 'Aguarde um instante e tente de novo. Se continuar, o administrador deve verificar o servidor Redis.',
   },
+  ERR_API_CONFIG_EXISTS: {
+    message: 'Já existe uma configuração de API com este nome.',
+    description: 'O nome de cada configuração de API é único na empresa.',
+    detail: 'Escolha outro nome para a configuração.',
+  },
 };

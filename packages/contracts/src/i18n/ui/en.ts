@@ -12,6 +12,7 @@ import { uiEnSchedules } from './en-schedules.js';
 import { uiEnIchat } from './en-ichat.js';
 import { uiEnVoice } from './en-voice.js';
 import { uiEnPaymentSlip } from './en-payment-slip.js';
+import { uiEnApiConfigs } from './en-api-configs.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
@@ -28,6 +29,7 @@ export const uiEn: UiCatalogue = {
   ...uiEnIchat,
   ...uiEnVoice,
   ...uiEnPaymentSlip,
+  ...uiEnApiConfigs,
   common: {
     appName: 'Prosa',
     save: 'Save',

@@ -12,6 +12,7 @@ import { uiEsSchedules } from './es-schedules.js';
 import { uiEsIchat } from './es-ichat.js';
 import { uiEsVoice } from './es-voice.js';
 import { uiEsPaymentSlip } from './es-payment-slip.js';
+import { uiEsApiConfigs } from './es-api-configs.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
@@ -28,6 +29,7 @@ export const uiEs: UiCatalogue = {
   ...uiEsIchat,
   ...uiEsVoice,
   ...uiEsPaymentSlip,
+  ...uiEsApiConfigs,
   common: {
     appName: 'Prosa',
     save: 'Guardar',

@@ -11,6 +11,7 @@ import { uiPtSchedules } from './pt-schedules.js';
 import { uiPtIchat } from './pt-ichat.js';
 import { uiPtVoice } from './pt-voice.js';
 import { uiPtPaymentSlip } from './pt-payment-slip.js';
+import { uiPtApiConfigs } from './pt-api-configs.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -31,6 +32,7 @@ export const uiPt = {
   ...uiPtIchat,
   ...uiPtVoice,
   ...uiPtPaymentSlip,
+  ...uiPtApiConfigs,
   common: {
     appName: 'Prosa',
     save: 'Salvar',

@@ -25,6 +25,7 @@ import {
   newContactOf,
 } from '../inbound-contact-ticket.js';
 import { runAfterInbound } from '../after-inbound.js';
+import { runAfterStatus } from '../after-status.js';
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, previewOf, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
@@ -80,6 +81,7 @@ async function applyStatus(scope: TenantScope, channel: ChannelRow, event: Statu
   );
   if (!row) return { messageId: null, ticketId: null, duplicate: false };
   emitMessage(scope, row.ticketId, 'update', presentMessage(row, await getQuoted(scope, row.quotedMsgId)));
+  await runAfterStatus(scope, { messageId: row.id, ticketId: row.ticketId, channelId: channel.id, status: row.status });
   return { messageId: row.id, ticketId: row.ticketId, duplicate: false };
 }
 

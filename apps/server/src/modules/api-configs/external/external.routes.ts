@@ -1,0 +1,142 @@
+/**
+ * The external API, `/v1/api/external/{apiId}/...`, for the company's own software: sends, contacts,
+ * tickets and the number check, each authenticated by its API configuration's bearer token only
+ * (external-auth.ts) and rate limited per token. Everything runs in the configuration's company.
+ */
+import multipart from '@fastify/multipart';
+import {
+  API_RATE_LIMIT_PER_MINUTE,
+  LIMITS,
+  ZApiCheckNumber,
+  ZApiCheckNumberResult,
+  ZApiContact,
+  ZApiContactInput,
+  ZApiContactParams,
+  ZApiContactUpdate,
+  ZApiIdParams,
+  ZApiSendMessage,
+  ZApiSentMessage,
+  ZApiTicket,
+  ZApiTicketInput,
+  ZApiTicketParams,
+  ZApiTicketUpdate,
+} from '@prosa/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { MULTIPART_LIMITS, readMultipart } from '../../messages/upload.js';
+import { checkNumber } from '../commands/check-number.js';
+import { createApiTicket } from '../commands/create-api-ticket.js';
+import { createApiContact, updateApiContact } from '../commands/save-api-contact.js';
+import { sendApiMessage } from '../commands/send-api-message.js';
+import { updateApiTicket } from '../commands/update-api-ticket.js';
+import { callerOf, externalAuth, rateKeyOf } from './external-auth.js';
+import { mediaOf } from './fetch-media.js';
+import { loadApiTicket, presentApiContact } from './external.presenter.js';
+
+const BASE = '/v1/api/external/:apiId';
+const schema = { tags: ['external-api'], security: [{ bearer: [] }] };
+
+export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { platform } = app;
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  const allowPrivate = platform.config.webhookAllowPrivate;
+  const config = {
+    auth: 'public' as const,
+    rateLimit: { max: API_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: rateKeyOf },
+  };
+  const onRequest = [externalAuth(platform)];
+
+  // 201 with the message recorded for sending; 200 with the first one when the externalKey was used.
+  app.post(
+    `${BASE}/messages`,
+    {
+      config,
+      onRequest,
+      bodyLimit: Math.ceil((LIMITS.chatFilesTotal * 4) / 3) + 64 * 1024,
+      schema: { ...schema, params: ZApiIdParams, body: ZApiSendMessage, response: { 200: ZApiSentMessage, 201: ZApiSentMessage } },
+    },
+    async (req, reply) => {
+      const { config: api, scope } = callerOf(req);
+      const files = req.body.media ? [await mediaOf(req.body.media, allowPrivate)] : [];
+      const sent = await sendApiMessage(scope, api, req.body, files);
+      return reply.status(sent.duplicate ? 200 : 201).send(sent);
+    },
+  );
+  // The same as multipart/form-data: fields externalKey, number or ticketId, body; files as `file`.
+  app.post(
+    `${BASE}/messages/upload`,
+    {
+      config,
+      onRequest,
+      schema: {
+        ...schema,
+        params: ZApiIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZApiSentMessage, 201: ZApiSentMessage },
+      },
+    },
+    async (req, reply) => {
+      const { config: api, scope } = callerOf(req);
+      if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE');
+      const { fields, files } = await readMultipart(req);
+      const input = ZApiSendMessage.parse(fields);
+      const sent = await sendApiMessage(scope, api, input, files);
+      return reply.status(sent.duplicate ? 200 : 201).send(sent);
+    },
+  );
+  app.post(
+    `${BASE}/contacts`,
+    { config, onRequest, schema: { ...schema, params: ZApiIdParams, body: ZApiContactInput, response: { 201: ZApiContact } } },
+    async (req, reply) => {
+      const { config: api, scope } = callerOf(req);
+      return reply.status(201).send(presentApiContact(await createApiContact(platform, scope, api, req.body)));
+    },
+  );
+  app.put(
+    `${BASE}/contacts/:contactId`,
+    { config, onRequest, schema: { ...schema, params: ZApiContactParams, body: ZApiContactUpdate, response: { 200: ZApiContact } } },
+    async (req) => {
+      const { config: api, scope } = callerOf(req);
+      return presentApiContact(await updateApiContact(platform, scope, api, req.params.contactId, req.body));
+    },
+  );
+  app.post(
+    `${BASE}/tickets`,
+    { config, onRequest, schema: { ...schema, params: ZApiIdParams, body: ZApiTicketInput, response: { 201: ZApiTicket } } },
+    async (req, reply) => {
+      const { config: api, scope } = callerOf(req);
+      const id = await createApiTicket(scope, api, req.body);
+      return reply.status(201).send(await loadApiTicket(scope, id));
+    },
+  );
+  app.get(
+    `${BASE}/tickets/:ticketId`,
+    { config, onRequest, schema: { ...schema, params: ZApiTicketParams, response: { 200: ZApiTicket } } },
+    async (req) => loadApiTicket(callerOf(req).scope, req.params.ticketId),
+  );
+  app.put(
+    `${BASE}/tickets/:ticketId`,
+    { config, onRequest, schema: { ...schema, params: ZApiTicketParams, body: ZApiTicketUpdate, response: { 200: ZApiTicket } } },
+    async (req) => {
+      const { scope } = callerOf(req);
+      try {
+        await updateApiTicket(scope, req.params.ticketId, req.body);
+      } catch (err) {
+        // A closed ticket reopened while the contact has another active one on the channel.
+        if (isUniqueViolation(err)) throw new AppError('ERR_OTHER_OPEN_TICKET');
+        throw err;
+      }
+      return loadApiTicket(scope, req.params.ticketId);
+    },
+  );
+  app.post(
+    `${BASE}/check-number`,
+    { config, onRequest, schema: { ...schema, params: ZApiIdParams, body: ZApiCheckNumber, response: { 200: ZApiCheckNumberResult } } },
+    async (req) => {
+      const { config: api, scope } = callerOf(req);
+      const found = await checkNumber(platform, scope, api.channelId, req.body.number, true);
+      return { number: req.body.number, exists: true as const, jid: found!.id };
+    },
+  );
+};
