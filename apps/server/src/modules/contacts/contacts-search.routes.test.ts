@@ -35,7 +35,13 @@ describe('contacts: the search ranks the best matches first', () => {
   it('name prefix, then a word of the name, then the name containing the term, each by name', async () => {
     const c = await h.company();
     await seed(c, ['Mariana Lima', 'Juliana Anastácia', 'Ana Souza', 'Bruna Ana', 'ANA Beatriz', 'Pedro Costa']);
-    expect(await names(c, 'ana')).toEqual(['ANA Beatriz', 'Ana Souza', 'Bruna Ana', 'Juliana Anastácia', 'Mariana Lima']);
+    expect(await names(c, 'ana')).toEqual([
+      'ANA Beatriz',
+      'Ana Souza',
+      'Bruna Ana',
+      'Juliana Anastácia',
+      'Mariana Lima',
+    ]);
     // Two letters: word prefixes only (Mariana has no word starting with "an").
     expect(await names(c, 'an')).toEqual(['ANA Beatriz', 'Ana Souza', 'Bruna Ana', 'Juliana Anastácia']);
     expect(await names(c, 'ANASTACIA')).toEqual(['Juliana Anastácia']);
@@ -95,7 +101,10 @@ describe('contacts: the search ranks the best matches first', () => {
   });
 
   it('needs a token, and rejects a one-letter term', async () => {
-    expect(await h.request('GET', '/contacts?searchParam=ana')).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect(await h.request('GET', '/contacts?searchParam=ana')).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_SESSION_EXPIRED' },
+    });
     expect(await h.request('GET', '/contacts?searchParam=a', { token: a.admin.token })).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION' },

@@ -3,7 +3,14 @@ import { contacts } from '../../platform/db/schema.js';
 import { folded } from '../../platform/db/search-fold.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { ContactView } from './contacts.policy.js';
-import { escapeLike, searchCondition, visible, withRelations, type ContactFilter, type ContactRow } from './contacts.queries.js';
+import {
+  escapeLike,
+  searchCondition,
+  visible,
+  withRelations,
+  type ContactFilter,
+  type ContactRow,
+} from './contacts.queries.js';
 
 /** A search's count stops here: counting 50,000 "Silva" costs more than the page itself. */
 export const CONTACT_COUNT_CAP = 1_000;
@@ -25,7 +32,8 @@ type Page = ContactFilter & { pageNumber: number; pageSize: number };
 const byName = sql`${contacts.searchName} collate "C"`;
 
 /** A name as typed (letters, spaces, apostrophes, dots, hyphens) with three letters or more. */
-const looksLikeName = (term: string) => /^[\p{L}\p{M}\s'.-]+$/u.test(term) && term.replace(/[^\p{L}]/gu, '').length >= 3;
+const looksLikeName = (term: string) =>
+  /^[\p{L}\p{M}\s'.-]+$/u.test(term) && term.replace(/[^\p{L}]/gu, '').length >= 3;
 
 /**
  * The matches of a term (searchCondition: name, number, email) split by rank, best first, the
@@ -48,7 +56,11 @@ function rankArms(view: ContactView, term: string): { match: SQL; arms: SQL[] } 
 function fuzzyArm(term: string, match: SQL): SQL | undefined {
   if (!looksLikeName(term)) return undefined;
   const t = folded(term);
-  return and(sql`${contacts.searchName} % ${t}`, sql`similarity(${contacts.searchName}, ${t}) >= ${FUZZY_SIMILARITY}`, not(match));
+  return and(
+    sql`${contacts.searchName} % ${t}`,
+    sql`similarity(${contacts.searchName}, ${t}) >= ${FUZZY_SIMILARITY}`,
+    not(match),
+  );
 }
 
 /**
@@ -119,7 +131,12 @@ export async function listContacts(scope: TenantScope, view: ContactView, q: Pag
             .limit(q.pageSize)
             .offset((q.pageNumber - 1) * q.pageSize),
         ),
-        scope.query((db, owns) => db.select({ n: count() }).from(contacts).where(visible(db, owns, view, q))),
+        scope.query((db, owns) =>
+          db
+            .select({ n: count() })
+            .from(contacts)
+            .where(visible(db, owns, view, q)),
+        ),
       ]).then(([rows, [total]]) => ({ rows, n: Number(total?.n ?? 0) }));
   const seen = (q.pageNumber - 1) * q.pageSize + rows.length;
   return {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../platform/db/client.js';
 import { contacts, contactTags, contactWallets, tags, users } from '../../platform/db/schema.js';
 import { folded } from '../../platform/db/search-fold.js';
