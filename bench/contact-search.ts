@@ -136,15 +136,15 @@ async function seedCompany(name: string, contacts: number) {
   const hash = await hashPassword(PASSWORD);
   await q(`insert into users (tenant_id, name, email, password_hash, profile)
     values (${id}, 'Admin', 'search${id}@bench.prosa', '${hash}', 'admin')`);
-  // Spread by multiplicative hashes, so first and family names do not move together; one contact
-  // in three has two family names.
+  // First name from i, family names from i / 40 and i / 1600 (so they do not move together); one
+  // contact in three has two family names.
   for (let from = 1; from <= contacts; from += 200_000) {
     const to = Math.min(contacts, from + 199_999);
     await q(`insert into contacts (tenant_id, name, number, email)
       select ${id},
         (${arr(FIRST)})[1 + (i::bigint * 7919) % ${FIRST.length}] || ' ' ||
-        case when i % 3 = 0 then (${arr(LAST)})[1 + (i::bigint * 104729) % ${LAST.length}] || ' ' else '' end ||
-        (${arr(LAST)})[1 + (i::bigint * 1299709) % ${LAST.length}],
+        case when i % 3 = 0 then (${arr(LAST)})[1 + ((i / ${FIRST.length})::bigint * 104729) % ${LAST.length}] || ' ' else '' end ||
+        (${arr(LAST)})[1 + ((i / ${FIRST.length * LAST.length})::bigint * 1299709 + i / 7) % ${LAST.length}],
         '55' || (11900000000 + i)::text, 'cliente' || i || '@exemplo.com.br'
       from generate_series(${from}, ${to}) i`);
   }

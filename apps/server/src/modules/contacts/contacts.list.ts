@@ -14,7 +14,7 @@ import {
 
 /** A search's count stops here: counting 50,000 "Silva" costs more than the page itself. */
 export const CONTACT_COUNT_CAP = 1_000;
-/** Fewer exact matches than this (a typo, a rare name): similar names follow them. */
+/** Fewer exact matches than this (a typo, a rare name): similar names follow them up to this many. */
 export const FUZZY_WHEN_FEWER = 20;
 /**
  * How similar (pg_trgm's similarity, 0 to 1) a name must be: the index serves `%` (0.3, the
@@ -67,7 +67,8 @@ function fuzzyArm(term: string, match: SQL): SQL | undefined {
  * A page of a search, best matches first: each rank is read in name order up to the end of the
  * page only (a LIMIT the indexes serve), one rank after the other while the page is not full; the
  * ranks are disjoint, so their concatenation is the whole ordered list and page 2 continues page 1.
- * Similar names come after every match, and only when matches are few.
+ * Similar names come after every match, and only when matches are few, to fill the list up to
+ * FUZZY_WHEN_FEWER.
  */
 async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
   const term = q.searchParam.trim();
@@ -107,13 +108,13 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
   const [rows, exact] = await Promise.all([ranked(), capped(match)]);
   const fuzzy = exact < FUZZY_WHEN_FEWER ? fuzzyArm(term, match) : undefined;
   if (!fuzzy) return { rows, n: exact };
-  // The similar names continue the list after the `exact` matches.
-  const skip = Math.max(0, offset - exact);
-  const [more, similar] = await Promise.all([
-    want > exact ? read(fuzzy, skip, want - Math.max(exact, offset)) : Promise.resolve([]),
-    capped(fuzzy),
-  ]);
-  return { rows: [...rows, ...more], n: exact + similar };
+  // Similar names fill the list up to FUZZY_WHEN_FEWER after the `exact` matches: one query (its
+  // candidates are rechecked row by row), whatever the page.
+  const similar = await read(fuzzy, 0, FUZZY_WHEN_FEWER - exact);
+  return {
+    rows: [...rows, ...similar.slice(Math.max(0, offset - exact), Math.max(0, want - exact))],
+    n: exact + similar.length,
+  };
 }
 
 /** The contacts list: by name, or a search ranked best first; the count of a search is capped. */
