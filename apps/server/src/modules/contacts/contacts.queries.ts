@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../platform/db/client.js';
 import { contacts, contactTags, contactWallets, tags, users } from '../../platform/db/schema.js';
 import { folded } from '../../platform/db/search-fold.js';
@@ -25,7 +25,8 @@ const MAX_INT4 = 2_147_483_647;
 const validIds = (ids: number[]) => [...new Set(ids)].filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_INT4);
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
-const contains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (term: string) => `%${escapeLike(term)}%`;
 
 /** Own wallet only: the contacts whose wallet holds the viewer. */
 function walletCondition(db: DbExecutor, owns: Owns, view: ContactView): SQL | undefined {
@@ -58,7 +59,7 @@ export function nameMatches(term: string): SQL {
   return sql`${contacts.searchName} like ${folded(contains(term))}`;
 }
 
-function searchCondition(view: ContactView, searchParam: string): SQL | undefined {
+export function searchCondition(view: ContactView, searchParam: string): SQL | undefined {
   const term = searchParam.trim();
   if (!term) return undefined;
   // A term with letters is a name: its digits ("Contato mif3k5ab") are no phone number to look for.
@@ -81,7 +82,7 @@ function tagCondition(db: DbExecutor, owns: Owns, tagsIds: number[]): SQL | unde
 }
 
 /** The contacts this viewer may see, with the filter of the list (or none). */
-function visible(db: DbExecutor, owns: Owns, view: ContactView, filter?: ContactFilter, extra?: SQL): SQL {
+export function visible(db: DbExecutor, owns: Owns, view: ContactView, filter?: ContactFilter, extra?: SQL): SQL {
   return owns(
     contacts,
     walletCondition(db, owns, view),
@@ -89,48 +90,6 @@ function visible(db: DbExecutor, owns: Owns, view: ContactView, filter?: Contact
     filter ? tagCondition(db, owns, filter.tagsIds) : undefined,
     extra,
   );
-}
-
-/** A search's count stops here: counting 50,000 "Silva" costs more than the page itself. */
-export const CONTACT_COUNT_CAP = 1_000;
-
-export async function listContacts(
-  scope: TenantScope,
-  view: ContactView,
-  q: ContactFilter & { pageNumber: number; pageSize: number },
-) {
-  const searching = q.searchParam.trim() !== '';
-  const [rows, [total]] = await Promise.all([
-    scope.query((db, owns) =>
-      db
-        .select()
-        .from(contacts)
-        .where(visible(db, owns, view, q))
-        // Searching: by the folded name, so matches are fetched through the search indexes and
-        // sorted, rather than found by walking the whole name index (slow for rare names).
-        .orderBy(...(searching ? [asc(contacts.searchName), asc(contacts.id)] : [asc(contacts.name), asc(contacts.id)]))
-        .limit(q.pageSize)
-        .offset((q.pageNumber - 1) * q.pageSize),
-    ),
-    scope.query((db, owns) => {
-      if (!searching) return db.select({ n: count() }).from(contacts).where(visible(db, owns, view, q));
-      const capped = db
-        .select({ one: sql`1` })
-        .from(contacts)
-        .where(visible(db, owns, view, q))
-        .limit(CONTACT_COUNT_CAP)
-        .as('capped');
-      return db.select({ n: count() }).from(capped);
-    }),
-  ]);
-  const n = Number(total?.n ?? 0);
-  const seen = (q.pageNumber - 1) * q.pageSize + rows.length;
-  return {
-    contacts: await withRelations(scope, rows),
-    // Exact up to the cap; past it, at least what was seen.
-    count: Math.max(n, seen),
-    hasMore: rows.length === q.pageSize && (seen < n || n >= CONTACT_COUNT_CAP),
-  };
 }
 
 /** A page of the export, by id after `afterId` (keyset: stable while contacts are added). */

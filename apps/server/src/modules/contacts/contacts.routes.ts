@@ -21,7 +21,8 @@ import { createContact, updateContact } from './commands/save-contact.js';
 import { syncContacts } from './commands/sync-contacts.js';
 import { assertMayUseContacts, contactView } from './contacts.policy.js';
 import { presentContact } from './contacts.presenter.js';
-import { getContactWithRelations, listContacts } from './contacts.queries.js';
+import { listContacts } from './contacts.list.js';
+import { getContactWithRelations } from './contacts.queries.js';
 
 const schema = { tags: ['contacts'], security: [{ bearer: [] }] };
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

@@ -63,6 +63,8 @@ export const contacts = pgTable(
     index('contacts_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     // Word prefixes of one or two letters, which trigrams cannot serve.
     index('contacts_search_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.searchName})`),
+    // The ranked search: a name prefix is a range of this index, read in order up to the page.
+    index('contacts_tenant_search_name_c_idx').on(t.tenantId, sql`${t.searchName} collate "C"`, t.id),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_tenant_search_name_c_idx" ON "contacts" USING btree ("tenant_id","search_name" collate "C","id");
