@@ -89,6 +89,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           'ERR_NO_CONTACT_FOUND',
           'ERR_NO_WAPP_FOUND',
           'ERR_NO_DEF_WAPP_FOUND',
+          'ERR_NO_QUEUE_FOUND',
+          'ERR_NO_USER_FOUND',
           'ERR_OTHER_OPEN_TICKET',
           'ERR_NO_PERMISSION',
         ],

@@ -98,7 +98,8 @@ export const openapiTransformObject: SwaggerTransformObject = (input) => {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   for (const item of Object.values(paths)) {
     for (const op of Object.values(item)) {
-      for (const response of Object.values((op.responses ?? {}) as Record<string, Json>)) {
+      for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
+        if (response.description === 'Default Response') response.description = status === '201' ? 'Created' : 'OK';
         const media = (response.content as Record<string, { schema?: Json }> | undefined)?.['application/json'];
         const codes = media?.schema?.[ERRORS_MARK] as ErrorCode[] | undefined;
         const binary = media?.schema?.[BINARY_MARK] as string | undefined;
