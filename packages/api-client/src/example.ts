@@ -16,7 +16,8 @@ export async function acceptFirstPending(baseUrl: string, email: string, passwor
 }
 
 if (process.argv[1]?.endsWith('example.ts')) {
-  const [baseUrl = 'http://localhost:3000', email = 'admin@padaria.demo', password = 'prosa-demo'] = process.argv.slice(2);
+  const [baseUrl = 'http://localhost:3000', email = 'admin@padaria.demo', password = 'prosa-demo'] =
+    process.argv.slice(2);
   acceptFirstPending(baseUrl, email, password).catch((err: unknown) => {
     console.error(err instanceof ProsaError ? `${err.status} ${err.body.error}` : err);
     process.exit(1);

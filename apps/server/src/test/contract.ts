@@ -38,7 +38,10 @@ function deref(node: unknown, doc: Json): unknown {
   if (!node || typeof node !== 'object') return node;
   const ref = (node as Json).$ref;
   if (typeof ref === 'string') {
-    const target = ref.slice(2).split('/').reduce<unknown>((o, k) => (o as Json)[k], doc);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((o, k) => (o as Json)[k], doc);
     return deref(target, doc);
   }
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, deref(v, doc)]));
@@ -57,9 +60,12 @@ export function contractCheck(app: FastifyInstance): ContractCheck {
     routes = [];
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       const segments = trim(path).split('/');
-      const pattern = new RegExp(`^${segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`);
+      const pattern = new RegExp(
+        `^${segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`,
+      );
       const literals = segments.filter((s) => s && !s.startsWith('{')).length;
-      for (const [method, op] of Object.entries(item)) routes.push({ method: method.toUpperCase(), path, pattern, literals, op });
+      for (const [method, op] of Object.entries(item))
+        routes.push({ method: method.toUpperCase(), path, pattern, literals, op });
     }
     // The router prefers static segments (/chat-flow/transfer before /chat-flow/{id}).
     routes.sort((a, b) => b.literals - a.literals);
@@ -89,9 +95,12 @@ export function contractCheck(app: FastifyInstance): ContractCheck {
       }
       const json = content['application/json'];
       if (!json) {
-        const type = String(headers['content-type'] ?? '').split(';')[0]!.trim();
+        const type = String(headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim();
         const listed = Object.keys(content);
-        if (!listed.includes(type) && !listed.includes('application/octet-stream')) fail(`content type ${type}, the document lists ${listed.join(', ')}`);
+        if (!listed.includes(type) && !listed.includes('application/octet-stream'))
+          fail(`content type ${type}, the document lists ${listed.join(', ')}`);
         return;
       }
       let parsed: unknown;
@@ -109,7 +118,10 @@ export function contractCheck(app: FastifyInstance): ContractCheck {
       }
       if (status >= 400 && json.examples) {
         const code = (parsed as { error?: string }).error ?? '';
-        if (!(code in json.examples)) fail(`${code} is not among the codes the document lists for it (${Object.keys(json.examples).join(', ')}): add it to the route's schema.errors`);
+        if (!(code in json.examples))
+          fail(
+            `${code} is not among the codes the document lists for it (${Object.keys(json.examples).join(', ')}): add it to the route's schema.errors`,
+          );
       }
     },
   };
@@ -118,11 +130,18 @@ export function contractCheck(app: FastifyInstance): ContractCheck {
 /** Wraps `app.inject` so that every answer a test receives goes through the check. */
 export function checkInjections(app: FastifyInstance): void {
   const contract = contractCheck(app);
-  const inject = app.inject.bind(app) as (opts: unknown) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
+  const inject = app.inject.bind(app) as (
+    opts: unknown,
+  ) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
   (app as unknown as { inject: unknown }).inject = (opts: unknown, cb?: unknown) => {
     // The chained form (app.inject().get(...)) and the callback form are left as they are.
-    if (opts === undefined || cb !== undefined || typeof opts === 'string') return (inject as (...a: unknown[]) => unknown)(opts, cb);
-    const { method = 'GET', url, path } = opts as { method?: string; url?: string | { pathname: string }; path?: string };
+    if (opts === undefined || cb !== undefined || typeof opts === 'string')
+      return (inject as (...a: unknown[]) => unknown)(opts, cb);
+    const {
+      method = 'GET',
+      url,
+      path,
+    } = opts as { method?: string; url?: string | { pathname: string }; path?: string };
     const target = typeof url === 'string' ? url : (url?.pathname ?? path ?? '/');
     return inject(opts).then((res) => {
       contract.check(method, target, res.statusCode, res.headers, res.body);

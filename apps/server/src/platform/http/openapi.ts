@@ -60,14 +60,19 @@ export const openapiTransform: SwaggerTransform = (input) => {
   schema.security = (route.config?.auth ?? 'public') === 'public' ? [] : [{ bearer: [] }];
   const responses: Json = { ...((schema.response as Json | undefined) ?? {}) };
   if (!schema.response) {
-    if (typeof src.binary === 'string') responses['200'] = { description: `The file (${src.binary})`, type: 'string', [BINARY_MARK]: src.binary };
+    if (typeof src.binary === 'string')
+      responses['200'] = { description: `The file (${src.binary})`, type: 'string', [BINARY_MARK]: src.binary };
     else responses['204'] = { description: 'Done; no body', type: 'null' };
   }
   const codes = [...new Set([...((src.errors as ErrorCode[] | undefined) ?? []), ...commonErrors(route)])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    responses[String(status)] = { description: `\`{ error }\` with ${list.join(', ')}`, type: 'object', [ERRORS_MARK]: list };
+    responses[String(status)] = {
+      description: `\`{ error }\` with ${list.join(', ')}`,
+      type: 'object',
+      [ERRORS_MARK]: list,
+    };
   }
   schema.response = responses;
   return { schema, url: out.url };
@@ -127,10 +132,15 @@ export const openapiTransformObject: SwaggerTransformObject = (input) => {
         ...((components.schemas as Json | undefined) ?? {}),
         ErrorBody: {
           type: 'object',
-          description: 'Every failed request answers this body; `error` is a code of the catalogue (texts in pt, en and es).',
+          description:
+            'Every failed request answers this body; `error` is a code of the catalogue (texts in pt, en and es).',
           properties: {
             error: { type: 'string', enum: ERROR_CODES },
-            fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Invalid inputs (ERR_VALIDATION only)' },
+            fields: {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+              description: 'Invalid inputs (ERR_VALIDATION only)',
+            },
             requestId: { type: 'string', description: 'The request to look up in the log (ERR_INTERNAL only)' },
           },
           required: ['error'],
