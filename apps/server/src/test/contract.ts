@@ -79,7 +79,12 @@ export function contractCheck(app: FastifyInstance): ContractCheck {
 
   return {
     check(method, url, status, headers, body) {
-      const path = trim(decodeURI(url.split('?')[0]!));
+      let path: string;
+      try {
+        path = trim(decodeURI(url.split('?')[0]!));
+      } catch {
+        return; // a badly encoded URL reaches no operation (the router answers it)
+      }
       const route = (routes ?? load()).find((r) => r.method === method.toUpperCase() && r.pattern.test(path));
       if (!route) return;
       const name = `${route.op.operationId ?? '(no operationId)'} (${route.method} ${route.path})`;

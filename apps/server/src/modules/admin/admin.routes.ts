@@ -155,7 +155,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateTenantUser',
         summary: 'Update a user of any company',
-        errors: ['ERR_NO_USER_FOUND', 'ERR_EMAIL_ALREADY_EXISTS'],
+        errors: ['ERR_NO_USER_FOUND', 'ERR_EMAIL_ALREADY_EXISTS', 'ERR_OPERATOR_TENANT_PROTECTED'],
         ...schema,
         params: ZIdParams,
         body: ZAdminUserUpdate,

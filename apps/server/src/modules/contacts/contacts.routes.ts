@@ -54,6 +54,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listContacts',
         summary: 'List and search contacts',
+        errors: ['ERR_NO_PERMISSION'],
         ...schema,
         querystring: ZContactListQuery,
         response: { 200: ZContactList },
@@ -74,6 +75,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportContacts',
         binary: 'text/csv',
         summary: 'Export the contacts as CSV',
+        errors: ['ERR_NO_PERMISSION'],
         ...schema,
         produces: ['text/csv'],
       },
@@ -93,7 +95,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getContact',
         summary: 'Read a contact',
-        errors: ['ERR_NO_CONTACT_FOUND'],
+        errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_PERMISSION'],
         ...schema,
         params: ZIdParams,
         response: { 200: ZContact },
@@ -157,7 +159,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteContact',
         summary: 'Delete a contact without tickets',
-        errors: ['ERR_NO_CONTACT_FOUND', 'ERR_CONTACT_TICKETS_REGISTERED'],
+        errors: ['ERR_NO_CONTACT_FOUND', 'ERR_CONTACT_TICKETS_REGISTERED', 'ERR_NO_PERMISSION'],
         ...schema,
         params: ZIdParams,
       },
@@ -174,7 +176,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'importContacts',
         summary: 'Import contacts from a CSV file',
-        errors: ['ERR_FILE_TOO_LARGE', 'ERR_FILE_TYPE_NOT_ALLOWED'],
+        errors: ['ERR_FILE_TOO_LARGE', 'ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_NO_PERMISSION'],
         ...schema,
         consumes: ['multipart/form-data'],
         response: { 200: ZContactImportResult },
@@ -191,7 +193,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'syncContacts',
         summary: 'Import the address book of a WhatsApp Web channel',
-        errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_CHANNEL_NOT_SUPPORTED'],
+        errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_CHANNEL_NOT_SUPPORTED', 'ERR_NO_PERMISSION'],
         ...schema,
         body: ZContactSync,
         response: { 200: ZContactSyncResult },

@@ -187,7 +187,7 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateChatGroup',
         summary: 'Update an internal chat group',
-        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND'],
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
         ...schema,
         params: ZIdParams,
         body: ZChatGroupUpdate,
@@ -203,7 +203,7 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteChatGroup',
         summary: 'Delete an internal chat group',
-        errors: ['ERR_NO_CHAT_GROUP_FOUND'],
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_PERMISSION'],
         ...schema,
         params: ZIdParams,
       },
@@ -220,7 +220,7 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'addChatGroupMember',
         summary: 'Add a user to an internal chat group',
-        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND'],
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
         ...schema,
         body: ZChatGroupMember,
       },
@@ -237,7 +237,7 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'removeChatGroupMember',
         summary: 'Remove a user from an internal chat group',
-        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND'],
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
         ...schema,
         querystring: ZChatGroupMember,
       },

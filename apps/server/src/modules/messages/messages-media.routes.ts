@@ -20,7 +20,7 @@ export const messageMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getMessageMedia',
         binary: 'application/octet-stream',
         summary: 'Download the file of a message',
-        errors: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MEDIA_DOWNLOAD_FAILED'],
+        errors: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MEDIA_DOWNLOAD_FAILED', 'ERR_NO_PERMISSION'],
         tags: ['messages'],
         security: [{ bearer: [] }],
         params: z.object({ messageId: ZId }),

@@ -58,6 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'ERR_NO_QUEUE_FOUND',
           'ERR_NO_WAPP_FOUND',
           'ERR_TOO_MANY_ATTEMPTS',
+          'ERR_USER_CREATION_DISABLED',
         ],
         ...schema,
         body: ZCreateUser,

@@ -105,7 +105,8 @@ export const openapiTransformObject: SwaggerTransformObject = (input) => {
     for (const op of Object.values(item)) {
       for (const [status, response] of Object.entries((op.responses ?? {}) as Record<string, Json>)) {
         if (response.description === 'Default Response') response.description = status === '201' ? 'Created' : 'OK';
-        const media = (response.content as Record<string, { schema?: Json }> | undefined)?.['application/json'];
+        // Whatever media type swagger gave it (a route's `produces` applies to every status).
+        const media = Object.values((response.content as Record<string, { schema?: Json }> | undefined) ?? {})[0];
         const codes = media?.schema?.[ERRORS_MARK] as ErrorCode[] | undefined;
         const binary = media?.schema?.[BINARY_MARK] as string | undefined;
         if (codes) {
