@@ -38,7 +38,13 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'replyToComment',
         summary: 'Reply to a Facebook or Instagram comment',
-        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION', 'ERR_CHANNEL_NOT_SUPPORTED', 'ERR_SENDING_WAPP_MSG'],
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+          'ERR_SENDING_WAPP_MSG',
+        ],
         tags: ['messages'],
         security: [{ bearer: [] }],
         params: ZMessageParams,

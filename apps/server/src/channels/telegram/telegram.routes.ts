@@ -25,7 +25,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'receiveTelegramWebhook',
         summary: 'Receive a Telegram update (signed by the secret token)',
-        errors: ['ERR_WEBHOOK_SIGNATURE'],
+        errors: ['ERR_WEBHOOK_SIGNATURE', 'ERR_NO_WAPP_FOUND'],
         tags,
         params: ZKeyParams,
         response: { 200: ZOk },
