@@ -54,6 +54,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listTickets',
         summary: 'List and filter tickets (a page)',
+        errors: ['ERR_NO_STATUS_SELECTED'],
         ...schema,
         querystring: ZAttendanceFilter,
         response: { 200: ZTicketList },
