@@ -51,6 +51,7 @@ export const wabaTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
           'ERR_CHANNEL_NOT_SUPPORTED',
           'ERR_CHANNEL_TOKEN_INVALID',
           'ERR_PROVIDER_UNAVAILABLE',
+          'ERR_WAPP_NOT_INITIALIZED',
         ],
         ...schema,
         params: ZIdParams,
