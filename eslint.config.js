@@ -27,7 +27,7 @@ function forbidLayers(from, layers) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'build/**', 'packages/api-client/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

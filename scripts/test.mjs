@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit and route tests, the fault tests (PostgreSQL + Redis only),
-// then the browser journeys in Chromium.
+// `npm test`: type-check, lint, the OpenAPI document (lint and typed client), unit and route tests,
+// the fault tests (PostgreSQL + Redis only), then the browser journeys in Chromium.
 // Runs on the embedded database, or on the PostgreSQL/Redis of DATABASE_URL/REDIS_URL when set.
 // The browser tests are required: without /usr/bin/chromium (or CHROMIUM_PATH) the run fails.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // PostgreSQL + Redis pass) sets PROSA_TEST_SKIP_STATIC=1 to run them once, not once per database.
 const skipStatic = process.env.PROSA_TEST_SKIP_STATIC === '1';
 const steps = [
-  ...(skipStatic ? [] : [['type-check', ['run', 'typecheck']], ['lint', ['run', 'lint']]]),
+  ...(skipStatic
+    ? []
+    : [
+        ['type-check', ['run', 'typecheck']],
+        ['lint', ['run', 'lint']],
+        ['OpenAPI document: redocly lint and the typed client', ['run', 'openapi']],
+      ]),
   ['unit and route tests', ['run', 'test:unit']],
   // The fault tests (faults/: kill -9, failover, a database cut) need PostgreSQL + Redis: CI's second pass.
   ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [['fault tests', ['run', 'test:faults']]] : []),

@@ -21,6 +21,7 @@ import { createTenant } from '../modules/tenants/commands/create-tenant.js';
 import { updateOwnTenant } from '../modules/tenants/commands/update-own-tenant.js';
 import { DEFAULT_BUSINESS_HOURS } from '../modules/tenants/business-hours.js';
 import { bootstrapPlatform } from '../seed/bootstrap.js';
+import { checkInjections } from './contract.js';
 
 export const OPERATOR = { email: 'operator@prosa.test', password: 'operator-pass-123' };
 export const PASSWORD = 'secret-pass-1';
@@ -93,6 +94,8 @@ export async function startHarness(
   const mails: Mail[] = [];
   const app = await buildApp({ config, db, logger: false, jobPollSeconds: 0.5, mailer: { send: async (m) => void mails.push(m) } });
   await bootstrapPlatform(app.platform);
+  // Every answer a test receives through app.inject is checked against the OpenAPI document.
+  checkInjections(app);
 
   const request: Harness['request'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };

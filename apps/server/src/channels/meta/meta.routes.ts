@@ -18,7 +18,15 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channels/meta/pages',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['channels'], security: [{ bearer: [] }], body: ZMetaPagesRequest, response: { 200: z.array(ZMetaPage) } },
+      schema: {
+        operationId: 'listMetaPages',
+        summary: 'List the Facebook pages a Meta user token manages',
+        errors: ['ERR_CHANNEL_TOKEN_INVALID', 'ERR_PROVIDER_UNAVAILABLE'],
+        tags: ['channels'],
+        security: [{ bearer: [] }],
+        body: ZMetaPagesRequest,
+        response: { 200: z.array(ZMetaPage) },
+      },
     },
     async (req) => listManagedPages(platform, req.body.userAccessToken),
   );
@@ -28,6 +36,15 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user' },
       schema: {
+        operationId: 'replyToComment',
+        summary: 'Reply to a Facebook or Instagram comment',
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+          'ERR_SENDING_WAPP_MSG',
+        ],
         tags: ['messages'],
         security: [{ bearer: [] }],
         params: ZMessageParams,

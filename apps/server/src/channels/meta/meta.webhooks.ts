@@ -39,10 +39,22 @@ function webhookRoutes(type: MetaChannelType): FastifyPluginAsyncZod {
   return async (app) => {
     const { platform } = app;
     const path = `/webhooks/${type}/:key`;
+    const name = type === 'messenger' ? 'Messenger' : 'Instagram';
 
     app.get(
       path,
-      { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, querystring: ZHubHandshake } },
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: `verify${name}Webhook`,
+          summary: `Answer the ${name} webhook's verification challenge`,
+          errors: ['ERR_WEBHOOK_SIGNATURE', 'ERR_NO_PERMISSION'],
+          binary: 'text/plain',
+          params: ZWebhookKeyParams,
+          querystring: ZHubHandshake,
+        },
+      },
       async (req, reply) => {
         const channel = await metaChannelByWebhookKey(platform.db, type, req.params.key);
         const config = channel ? metaConfigOf(channel) : null;
@@ -52,7 +64,17 @@ function webhookRoutes(type: MetaChannelType): FastifyPluginAsyncZod {
 
     app.post(
       path,
-      { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, response: { 200: ZOk } } },
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          operationId: `receive${name}Webhook`,
+          summary: `Receive a ${name} notification (signed)`,
+          errors: ['ERR_WEBHOOK_SIGNATURE'],
+          params: ZWebhookKeyParams,
+          response: { 200: ZOk },
+        },
+      },
       async (req) => {
         const channel = await metaChannelByWebhookKey(platform.db, type, req.params.key);
         const config = channel ? metaConfigOf(channel) : null;

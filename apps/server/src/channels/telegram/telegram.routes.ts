@@ -20,7 +20,17 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/webhooks/telegram/:key',
-    { config: { auth: 'public' }, schema: { tags, params: ZKeyParams, response: { 200: ZOk } } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'receiveTelegramWebhook',
+        summary: 'Receive a Telegram update (signed by the secret token)',
+        errors: ['ERR_WEBHOOK_SIGNATURE', 'ERR_NO_WAPP_FOUND'],
+        tags,
+        params: ZKeyParams,
+        response: { 200: ZOk },
+      },
+    },
     async (req) => {
       const channel = await telegramChannelByWebhookKey(platform.db, req.params.key);
       if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');

@@ -32,7 +32,18 @@ const wabaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/webhooks/waba/:key',
-    { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, querystring: ZHubHandshake } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'verifyWabaWebhook',
+        binary: 'text/plain',
+        summary: "Answer the Cloud API's webhook verification challenge",
+        errors: ['ERR_WEBHOOK_SIGNATURE', 'ERR_NO_PERMISSION'],
+        tags,
+        params: ZWebhookKeyParams,
+        querystring: ZHubHandshake,
+      },
+    },
     async (req, reply) => {
       const channel = await wabaChannelByWebhookKey(platform.db, req.params.key);
       const config = channel ? wabaConfigOf(channel) : null;
@@ -42,7 +53,17 @@ const wabaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/webhooks/waba/:key',
-    { config: { auth: 'public' }, schema: { tags, params: ZWebhookKeyParams, response: { 200: ZOk } } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'receiveWabaWebhook',
+        summary: 'Receive a WhatsApp Cloud API notification (signed)',
+        errors: ['ERR_WEBHOOK_SIGNATURE'],
+        tags,
+        params: ZWebhookKeyParams,
+        response: { 200: ZOk },
+      },
+    },
     async (req) => {
       const channel = await wabaChannelByWebhookKey(platform.db, req.params.key);
       const config = channel ? wabaConfigOf(channel) : null;

@@ -15,7 +15,10 @@ import { demoChannels, KEY_PATTERN } from './webchat.queries.js';
 const WIDGET_FILE = new URL('./widget/widget.js', import.meta.url);
 /** Resolved on first use, so a missing client package fails this one route, not the start. */
 const socketClientFile = () =>
-  path.join(path.dirname(createRequire(import.meta.url).resolve('socket.io-client/package.json')), 'dist/socket.io.min.js');
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('socket.io-client/package.json')),
+    'dist/socket.io.min.js',
+  );
 
 /** Read once on first use: both files only change with a deploy. */
 function cached(file: () => URL | string): () => Promise<string> {
@@ -50,7 +53,16 @@ export const webchatAssets: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/demo',
-    { config: { auth: 'public' }, schema: { ...hide, querystring: z.object({ key: z.string().max(128).optional() }) } },
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'webchatDemoPage',
+        binary: 'text/html',
+        summary: 'The web chat demo page',
+        ...hide,
+        querystring: z.object({ key: z.string().max(128).optional() }),
+      },
+    },
     async (req, reply) => {
       const key = req.query.key && KEY_PATTERN.test(req.query.key) ? req.query.key : undefined;
       const html = renderDemoPage(await demoChannels(platform.db), key);

@@ -82,7 +82,15 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       bodyLimit: MESSAGE_BODY_LIMIT,
-      schema: { tags, params: ZWebchatKeyParams, body: ZWebchatSessionInput, response: { 200: ZWebchatSession } },
+      schema: {
+        operationId: 'startWebchatSession',
+        summary: 'Start or resume a web chat visitor session',
+        errors: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND'],
+        tags,
+        params: ZWebchatKeyParams,
+        body: ZWebchatSessionInput,
+        response: { 200: ZWebchatSession },
+      },
     },
     async (req) => startVisitorSession(platform, await channelByKey(platform.db, req.params.key), req.body),
   );
@@ -93,7 +101,15 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', rateLimit: perVisitor(MESSAGES_PER_MINUTE) },
       onRequest: [verifyVisitor],
       bodyLimit: MESSAGE_BODY_LIMIT,
-      schema: { tags, params: ZWebchatKeyParams, body: ZWebchatMessageInput, response: { 201: ZWebchatPosted } },
+      schema: {
+        operationId: 'sendWebchatMessage',
+        summary: 'Send a visitor message',
+        errors: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND', 'ERR_SESSION_EXPIRED', 'ERR_CREATING_MESSAGE'],
+        tags,
+        params: ZWebchatKeyParams,
+        body: ZWebchatMessageInput,
+        response: { 201: ZWebchatPosted },
+      },
     },
     async (req, reply) => {
       const channel = await channelByKey(platform.db, req.params.key);
@@ -104,8 +120,10 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A voice note is posted as the recording's bytes (audio/webm, audio/ogg, audio/mp4...); what
   // it really is is decided from the bytes (voice-note.ts).
-  app.addContentTypeParser(/^audio\/|^video\/webm|^application\/octet-stream/, { parseAs: 'buffer' }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    /^audio\/|^video\/webm|^application\/octet-stream/,
+    { parseAs: 'buffer' },
+    (_req, body, done) => done(null, body),
   );
   app.post(
     '/webchat/:key/voice',
@@ -113,7 +131,21 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'public', rateLimit: perVisitor(MESSAGES_PER_MINUTE) },
       onRequest: [verifyVisitor],
       bodyLimit: VOICE_NOTE_MAX_BYTES,
-      schema: { tags, params: ZWebchatKeyParams, querystring: ZWebchatVoiceQuery, response: { 201: ZWebchatPosted } },
+      schema: {
+        operationId: 'sendWebchatVoice',
+        summary: 'Send a visitor voice note',
+        errors: [
+          'ERR_NO_WAPP_FOUND',
+          'ERR_NOT_FOUND',
+          'ERR_SESSION_EXPIRED',
+          'ERR_FILE_TOO_LARGE',
+          'ERR_FILE_TYPE_NOT_ALLOWED',
+        ],
+        tags,
+        params: ZWebchatKeyParams,
+        querystring: ZWebchatVoiceQuery,
+        response: { 201: ZWebchatPosted },
+      },
     },
     async (req, reply) => {
       const channel = await channelByKey(platform.db, req.params.key);
@@ -131,7 +163,14 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'public', rateLimit: perVisitor(120) },
       onRequest: [verifyVisitor],
-      schema: { tags, params: ZWebchatMediaParams },
+      schema: {
+        operationId: 'getWebchatMedia',
+        binary: 'application/octet-stream',
+        summary: "Download a file of the visitor's conversation",
+        errors: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND', 'ERR_SESSION_EXPIRED'],
+        tags,
+        params: ZWebchatMediaParams,
+      },
     },
     async (req, reply) => {
       const channel = await channelByKey(platform.db, req.params.key);
@@ -149,7 +188,14 @@ export const webchatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'public', rateLimit: perVisitor(120) },
       onRequest: [verifyVisitor],
-      schema: { tags, params: ZWebchatKeyParams, response: { 200: ZWebchatHistory } },
+      schema: {
+        operationId: 'listWebchatMessages',
+        summary: "List the visitor's conversation",
+        errors: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND', 'ERR_SESSION_EXPIRED'],
+        tags,
+        params: ZWebchatKeyParams,
+        response: { 200: ZWebchatHistory },
+      },
     },
     async (req) => {
       const channel = await channelByKey(platform.db, req.params.key);

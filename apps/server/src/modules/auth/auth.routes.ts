@@ -32,7 +32,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login/',
     {
       config: { auth: 'public', ...limited(30) },
-      schema: { tags, body: ZLogin, response: { 200: ZLoginResponse } },
+      schema: {
+        operationId: 'login',
+        summary: 'Log in with email and password',
+        errors: ['ERR_INVALID_CREDENTIALS', 'ERR_TENANT_INACTIVE'],
+        tags,
+        body: ZLogin,
+        response: { 200: ZLoginResponse },
+      },
     },
     async (req, reply) => {
       const { session, body } = await login(platform, req.body, {
@@ -46,7 +53,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh_token',
-    { config: { auth: 'public', ...limited(60) }, schema: { tags, response: { 200: ZRefreshResponse } } },
+    {
+      config: { auth: 'public', ...limited(60) },
+      schema: {
+        operationId: 'refreshToken',
+        summary: 'Get a new access token from the refresh cookie',
+        errors: ['ERR_SESSION_EXPIRED', 'ERR_TENANT_INACTIVE'],
+        tags,
+        response: { 200: ZRefreshResponse },
+      },
+    },
     async (req, reply) => {
       const cookie = readRefreshCookie(req);
       if (!cookie) throw new AppError('ERR_SESSION_EXPIRED');
@@ -63,7 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout/',
-    { config: { auth: 'user', allowExpired: true }, schema: { tags, security: [{ bearer: [] }] } },
+    {
+      config: { auth: 'user', allowExpired: true },
+      schema: { operationId: 'logout', summary: 'End this session', tags, security: [{ bearer: [] }] },
+    },
     async (req, reply) => {
       await logout(req.scope, req.auth.sessionId);
       clearRefreshCookie(reply);
@@ -73,7 +92,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgot-password/',
-    { config: { auth: 'public', ...limited(10) }, schema: { tags, body: ZForgotPassword } },
+    {
+      config: { auth: 'public', ...limited(10) },
+      schema: { operationId: 'forgotPassword', summary: 'Mail a password reset code', tags, body: ZForgotPassword },
+    },
     async (req, reply) => {
       // The same answer in the same time for every email: the lookup and the mail run in a job.
       await platform.jobs.send(sendPasswordResetJob, { email: req.body.email, language: req.body.language });
@@ -83,7 +105,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password/',
-    { config: { auth: 'public', ...limited(20) }, schema: { tags, body: ZResetPassword } },
+    {
+      config: { auth: 'public', ...limited(20) },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a reset code',
+        errors: ['ERR_INVALID_RESET_CODE'],
+        tags,
+        body: ZResetPassword,
+      },
+    },
     async (req, reply) => {
       await resetPassword(platform, req.body);
       return reply.status(204).send();
@@ -95,6 +126,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'user', allowExpired: true },
       schema: {
+        operationId: 'getCurrentUser',
+        summary: 'The signed-in user',
         tags,
         security: [{ bearer: [] }],
         response: {

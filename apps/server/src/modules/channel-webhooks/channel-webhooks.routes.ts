@@ -44,6 +44,9 @@ export const channelWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        operationId: 'listWebhookDeliveries',
+        summary: "List a channel webhook's recorded deliveries",
+        errors: ['ERR_NO_WAPP_FOUND'],
         ...schema,
         params: ZIdParams,
         querystring: ZChannelWebhookDeliveriesQuery,
@@ -67,7 +70,17 @@ export const channelWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   // A `ping` recorded and attempted at once; the answer says how it went (failures are retried).
   app.post(
     '/channels/:id/webhook-test',
-    { config: admin, schema: { ...schema, params: ZIdParams, response: { 200: ZChannelWebhookDelivery } } },
+    {
+      config: admin,
+      schema: {
+        operationId: 'testChannelWebhook',
+        summary: "Send a test delivery to a channel's webhook",
+        errors: ['ERR_NO_WAPP_FOUND'],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZChannelWebhookDelivery },
+      },
+    },
     async (req) => {
       const channel = await getChannel(req.scope, req.params.id);
       if (!channel.webhookUrl) throw new AppError('ERR_VALIDATION', { webhookUrl: V.required });

@@ -20,7 +20,13 @@ export const chatFlowKeywordsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-flow-keywords',
     {
       config: { auth: 'admin' },
-      schema: { ...schema, querystring: ZChatFlowKeywordQuery, response: { 200: z.array(ZChatFlowKeyword) } },
+      schema: {
+        operationId: 'listChatFlowKeywords',
+        summary: 'List the keywords that start flows',
+        ...schema,
+        querystring: ZChatFlowKeywordQuery,
+        response: { 200: z.array(ZChatFlowKeyword) },
+      },
     },
     async (req) => (await listKeywords(req.scope, req.query)).map(presentKeyword),
   );
@@ -28,7 +34,14 @@ export const chatFlowKeywordsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-flow-keywords',
     {
       config: { auth: 'admin' },
-      schema: { ...schema, body: ZChatFlowKeywordInput, response: { 201: ZChatFlowKeyword } },
+      schema: {
+        operationId: 'createChatFlowKeyword',
+        summary: 'Create a keyword that starts a flow',
+        errors: ['ERR_CHAT_FLOW_KEYWORD_EXISTS', 'ERR_NO_AUTO_REPLY_FOUND'],
+        ...schema,
+        body: ZChatFlowKeywordInput,
+        response: { 201: ZChatFlowKeyword },
+      },
     },
     async (req, reply) => reply.status(201).send(presentKeyword(await createKeyword(req.scope, req.body))),
   );
@@ -36,13 +49,30 @@ export const chatFlowKeywordsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-flow-keywords/:id',
     {
       config: { auth: 'admin' },
-      schema: { ...schema, params: ZIdParams, body: ZUpdateChatFlowKeyword, response: { 200: ZChatFlowKeyword } },
+      schema: {
+        operationId: 'updateChatFlowKeyword',
+        summary: 'Update a flow keyword',
+        errors: ['ERR_NO_CHAT_FLOW_KEYWORD_FOUND', 'ERR_CHAT_FLOW_KEYWORD_EXISTS', 'ERR_NO_AUTO_REPLY_FOUND'],
+        ...schema,
+        params: ZIdParams,
+        body: ZUpdateChatFlowKeyword,
+        response: { 200: ZChatFlowKeyword },
+      },
     },
     async (req) => presentKeyword(await updateKeyword(req.scope, req.params.id, req.body)),
   );
   app.delete(
     '/chat-flow-keywords/:id',
-    { config: { auth: 'admin' }, schema: { ...schema, params: ZIdParams } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'deleteChatFlowKeyword',
+        summary: 'Delete a flow keyword',
+        errors: ['ERR_NO_CHAT_FLOW_KEYWORD_FOUND'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
     async (req, reply) => {
       await deleteKeyword(req.scope, req.params.id);
       return reply.status(204).send();

@@ -50,7 +50,17 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contacts',
-    { config: { auth: 'user' }, schema: { ...schema, querystring: ZContactListQuery, response: { 200: ZContactList } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listContacts',
+        summary: 'List and search contacts',
+        errors: ['ERR_NO_PERMISSION'],
+        ...schema,
+        querystring: ZContactListQuery,
+        response: { 200: ZContactList },
+      },
+    },
     async (req) => {
       const view = await contactView(req.scope, req.auth);
       const page = await listContacts(req.scope, view, req.query);
@@ -60,7 +70,17 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Streams CSV; declared before /contacts/:id for readers (the router prefers the static path anyway).
   app.get(
     '/contacts/export',
-    { config: { auth: 'supervisor' }, schema: { ...schema, produces: ['text/csv'] } },
+    {
+      config: { auth: 'supervisor' },
+      schema: {
+        operationId: 'exportContacts',
+        binary: 'text/csv',
+        summary: 'Export the contacts as CSV',
+        errors: ['ERR_NO_PERMISSION'],
+        ...schema,
+        produces: ['text/csv'],
+      },
+    },
     async (req, reply) => {
       const stream = exportContacts(req.scope, await contactView(req.scope, req.auth));
       return reply
@@ -71,7 +91,17 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/contacts/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZContact } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getContact',
+        summary: 'Read a contact',
+        errors: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZContact },
+      },
+    },
     async (req) => {
       const view = await contactView(req.scope, req.auth);
       const c = await getContactWithRelations(req.scope, view, req.params.id);
@@ -80,7 +110,17 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/contacts',
-    { config: { auth: 'user' }, schema: { ...schema, body: ZContactInput, response: { 201: ZContact } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'createContact',
+        summary: 'Create a contact',
+        errors: ['ERR_DUPLICATED_CONTACT', 'ERR_NO_TAG_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        body: ZContactInput,
+        response: { 201: ZContact },
+      },
+    },
     async (req, reply) => {
       const view = await contactView(req.scope, req.auth);
       const c = await createContact(req.scope, view, req.body);
@@ -89,7 +129,24 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/contacts/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, body: ZContactUpdate, response: { 200: ZContact } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'updateContact',
+        summary: 'Update a contact',
+        errors: [
+          'ERR_NO_CONTACT_FOUND',
+          'ERR_DUPLICATED_CONTACT',
+          'ERR_NO_TAG_FOUND',
+          'ERR_NO_USER_FOUND',
+          'ERR_NO_PERMISSION',
+        ],
+        ...schema,
+        params: ZIdParams,
+        body: ZContactUpdate,
+        response: { 200: ZContact },
+      },
+    },
     async (req) => {
       const view = await contactView(req.scope, req.auth);
       const c = await updateContact(req.scope, view, req.params.id, req.body);
@@ -98,7 +155,16 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/contacts/:id',
-    { config: { auth: 'supervisor' }, schema: { ...schema, params: ZIdParams } },
+    {
+      config: { auth: 'supervisor' },
+      schema: {
+        operationId: 'deleteContact',
+        summary: 'Delete a contact without tickets',
+        errors: ['ERR_NO_CONTACT_FOUND', 'ERR_CONTACT_TICKETS_REGISTERED', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
     async (req, reply) => {
       await deleteContact(req.scope, await contactView(req.scope, req.auth), req.params.id);
       return reply.status(204).send();
@@ -108,7 +174,14 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contacts/import',
     {
       config: { auth: 'supervisor' },
-      schema: { ...schema, consumes: ['multipart/form-data'], response: { 200: ZContactImportResult } },
+      schema: {
+        operationId: 'importContacts',
+        summary: 'Import contacts from a CSV file',
+        errors: ['ERR_FILE_TOO_LARGE', 'ERR_FILE_TYPE_NOT_ALLOWED', 'ERR_NO_PERMISSION'],
+        ...schema,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZContactImportResult },
+      },
     },
     async (req) => importContacts(req.scope, await contactView(req.scope, req.auth), await readUpload(req)),
   );
@@ -116,7 +189,17 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   // admins only, as it reads a channel's pairing and touches every contact of the company.
   app.post(
     '/contacts/sync',
-    { config: { auth: 'admin' }, schema: { ...schema, body: ZContactSync, response: { 200: ZContactSyncResult } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'syncContacts',
+        summary: 'Import the address book of a WhatsApp Web channel',
+        errors: ['ERR_NO_WAPP_FOUND', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_CHANNEL_NOT_SUPPORTED', 'ERR_NO_PERMISSION'],
+        ...schema,
+        body: ZContactSync,
+        response: { 200: ZContactSyncResult },
+      },
+    },
     async (req) => syncContacts(app.platform, req.scope, req.body),
   );
 };

@@ -20,7 +20,13 @@ export const farewellsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/farewellMessages',
     {
       config: { auth: 'user' },
-      schema: { ...schema, querystring: ZFarewellMessagesQuery, response: { 200: ZFarewellMessagesPage } },
+      schema: {
+        operationId: 'listFarewellMessages',
+        summary: 'List the farewell messages (a page)',
+        ...schema,
+        querystring: ZFarewellMessagesQuery,
+        response: { 200: ZFarewellMessagesPage },
+      },
     },
     async (req) => {
       const page = await pageFarewellMessages(req.scope, req.auth, req.query.searchParam, req.query.pageNumber);
@@ -33,14 +39,29 @@ export const farewellsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/farewellMessages/all',
-    { config: { auth: 'user' }, schema: { ...schema, response: { 200: z.array(ZFarewellMessage) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listAllFarewellMessages',
+        summary: 'List every farewell message',
+        ...schema,
+        response: { 200: z.array(ZFarewellMessage) },
+      },
+    },
     async (req) => (await allFarewellMessages(req.scope, req.auth)).map((r) => presentFarewellMessage(r, req.auth)),
   );
   app.post(
     '/farewellMessages',
     {
       config: { auth: 'user' },
-      schema: { ...schema, body: ZFarewellMessageInput, response: { 201: ZFarewellMessage } },
+      schema: {
+        operationId: 'createFarewellMessage',
+        summary: 'Create a farewell message',
+        errors: ['ERR_NO_PERMISSION'],
+        ...schema,
+        body: ZFarewellMessageInput,
+        response: { 201: ZFarewellMessage },
+      },
     },
     async (req, reply) =>
       reply
@@ -51,14 +72,31 @@ export const farewellsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/farewellMessages/:id',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZIdParams, body: ZFarewellMessageInput, response: { 200: ZFarewellMessage } },
+      schema: {
+        operationId: 'updateFarewellMessage',
+        summary: 'Update a farewell message',
+        errors: ['ERR_NO_FAREWELL_MESSAGE_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+        body: ZFarewellMessageInput,
+        response: { 200: ZFarewellMessage },
+      },
     },
     async (req) =>
       presentFarewellMessage(await updateFarewellMessage(req.scope, req.auth, req.params.id, req.body), req.auth),
   );
   app.delete(
     '/farewellMessages/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'deleteFarewellMessage',
+        summary: 'Delete a farewell message',
+        errors: ['ERR_NO_FAREWELL_MESSAGE_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
     async (req, reply) => {
       await deleteFarewellMessage(req.scope, req.auth, req.params.id);
       return reply.status(204).send();

@@ -59,12 +59,29 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/chat-interno/',
-    { config: user, schema: { ...schema, querystring: ZChatPeopleQuery, response: { 200: z.array(ZChatPerson) } } },
+    {
+      config: user,
+      schema: {
+        operationId: 'listInternalChatUsers',
+        summary: 'List the colleagues to chat with',
+        ...schema,
+        querystring: ZChatPeopleQuery,
+        response: { 200: z.array(ZChatPerson) },
+      },
+    },
     (req) => listPeople(req.scope, req.auth.userId, req.query),
   );
   app.get(
     '/chat-interno/count/mensagens',
-    { config: user, schema: { ...schema, response: { 200: ZInternalUnread } } },
+    {
+      config: user,
+      schema: {
+        operationId: 'countInternalChatUnread',
+        summary: 'Count unread internal messages',
+        ...schema,
+        response: { 200: ZInternalUnread },
+      },
+    },
     async (req) => ({ count: await unreadTotal(req.scope, req.auth.userId) }),
   );
   app.get(
@@ -72,6 +89,9 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: user,
       schema: {
+        operationId: 'listInternalChatMessages',
+        summary: 'List an internal conversation',
+        errors: ['ERR_NO_USER_FOUND', 'ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_PERMISSION'],
         ...schema,
         params: ZTargetParams,
         querystring: ZChatTargetQuery,
@@ -93,6 +113,15 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: user,
       schema: {
+        operationId: 'sendInternalChatMessage',
+        summary: 'Send an internal message',
+        errors: [
+          'ERR_NO_USER_FOUND',
+          'ERR_NO_CHAT_GROUP_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_FILE_TOO_LARGE',
+          'ERR_FILE_TYPE_NOT_ALLOWED',
+        ],
         ...schema,
         params: ZTargetParams,
         querystring: ZChatTargetQuery,
@@ -109,35 +138,110 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-interno/mensagens/:id',
     {
       config: user,
-      schema: { ...schema, params: ZTargetParams, querystring: ZChatTargetQuery, response: { 200: ZInternalUnread } },
+      schema: {
+        operationId: 'markInternalChatRead',
+        summary: 'Mark an internal conversation read',
+        errors: ['ERR_NO_USER_FOUND', 'ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZTargetParams,
+        querystring: ZChatTargetQuery,
+        response: { 200: ZInternalUnread },
+      },
     },
     (req) => markInternalRead(req.scope, req.auth, { id: req.params.id, isGroup: req.query.isGroup }),
   );
 
-  app.get('/group', { config: user, schema: { ...schema, response: { 200: z.array(ZChatGroup) } } }, async (req) =>
-    (await listGroups(req.scope, req.auth.userId)).map((g) => presentGroup(g.group, g.userIds, g.unread, req.auth)),
+  app.get(
+    '/group',
+    {
+      config: user,
+      schema: {
+        operationId: 'listChatGroups',
+        summary: 'List the internal chat groups',
+        ...schema,
+        response: { 200: z.array(ZChatGroup) },
+      },
+    },
+    async (req) =>
+      (await listGroups(req.scope, req.auth.userId)).map((g) => presentGroup(g.group, g.userIds, g.unread, req.auth)),
   );
   app.post(
     '/group',
-    { config: user, schema: { ...schema, body: ZChatGroupInput, response: { 201: ZChatGroup } } },
+    {
+      config: user,
+      schema: {
+        operationId: 'createChatGroup',
+        summary: 'Create an internal chat group',
+        errors: ['ERR_NO_USER_FOUND'],
+        ...schema,
+        body: ZChatGroupInput,
+        response: { 201: ZChatGroup },
+      },
+    },
     async (req, reply) => reply.status(201).send(await createGroup(req.scope, req.auth, req.body)),
   );
   app.put(
     '/group/:id',
-    { config: user, schema: { ...schema, params: ZIdParams, body: ZChatGroupUpdate, response: { 200: ZChatGroup } } },
+    {
+      config: user,
+      schema: {
+        operationId: 'updateChatGroup',
+        summary: 'Update an internal chat group',
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+        body: ZChatGroupUpdate,
+        response: { 200: ZChatGroup },
+      },
+    },
     (req) => renameGroup(req.scope, req.auth, req.params.id, req.body.name),
   );
-  app.delete('/group/:id', { config: user, schema: { ...schema, params: ZIdParams } }, async (req, reply) => {
-    await deleteGroup(req.scope, req.auth, req.params.id);
-    return reply.status(204).send();
-  });
-  app.post('/group/user', { config: user, schema: { ...schema, body: ZChatGroupMember } }, async (req, reply) => {
-    await addGroupMember(req.scope, req.auth, req.body.groupId, req.body.userId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/group/:id',
+    {
+      config: user,
+      schema: {
+        operationId: 'deleteChatGroup',
+        summary: 'Delete an internal chat group',
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
+    async (req, reply) => {
+      await deleteGroup(req.scope, req.auth, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  app.post(
+    '/group/user',
+    {
+      config: user,
+      schema: {
+        operationId: 'addChatGroupMember',
+        summary: 'Add a user to an internal chat group',
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        body: ZChatGroupMember,
+      },
+    },
+    async (req, reply) => {
+      await addGroupMember(req.scope, req.auth, req.body.groupId, req.body.userId);
+      return reply.status(204).send();
+    },
+  );
   app.delete(
     '/group/user',
-    { config: user, schema: { ...schema, querystring: ZChatGroupMember } },
+    {
+      config: user,
+      schema: {
+        operationId: 'removeChatGroupMember',
+        summary: 'Remove a user from an internal chat group',
+        errors: ['ERR_NO_CHAT_GROUP_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        querystring: ZChatGroupMember,
+      },
+    },
     async (req, reply) => {
       await removeGroupMember(req.scope, req.auth, req.query.groupId, req.query.userId);
       return reply.status(204).send();

@@ -12,7 +12,15 @@ export const internalMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-interno/media/:messageId',
     {
       config: { auth: 'user' },
-      schema: { tags: ['internal-chat'], security: [{ bearer: [] }], params: z.object({ messageId: ZId }) },
+      schema: {
+        operationId: 'getInternalChatMedia',
+        binary: 'application/octet-stream',
+        summary: 'Download the file of an internal message',
+        errors: ['ERR_NOT_FOUND'],
+        tags: ['internal-chat'],
+        security: [{ bearer: [] }],
+        params: z.object({ messageId: ZId }),
+      },
     },
     async (req, reply) => {
       const me = req.auth.userId;

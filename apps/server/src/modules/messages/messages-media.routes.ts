@@ -16,7 +16,15 @@ export const messageMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/media/:messageId',
     {
       config: { auth: 'user' },
-      schema: { tags: ['messages'], security: [{ bearer: [] }], params: z.object({ messageId: ZId }) },
+      schema: {
+        operationId: 'getMessageMedia',
+        binary: 'application/octet-stream',
+        summary: 'Download the file of a message',
+        errors: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_MEDIA_DOWNLOAD_FAILED', 'ERR_NO_PERMISSION'],
+        tags: ['messages'],
+        security: [{ bearer: [] }],
+        params: z.object({ messageId: ZId }),
+      },
     },
     async (req, reply) => {
       const msg = await getMessage(req.scope, req.params.messageId);

@@ -55,7 +55,15 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:ticketId',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZTicketParams, querystring: ZMessagesQuery, response: { 200: ZMessagesPage } },
+      schema: {
+        operationId: 'listMessages',
+        summary: "List a ticket's messages (a page)",
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZTicketParams,
+        querystring: ZMessagesQuery,
+        response: { 200: ZMessagesPage },
+      },
     },
     async (req) => {
       const page = await readMessages(req.scope, req.auth, req.params.ticketId, req.query.pageNumber);
@@ -73,7 +81,21 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:ticketId',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZTicketParams, response: { 200: ZMessage, 201: ZMessage } },
+      schema: {
+        operationId: 'sendMessage',
+        summary: 'Send a message (text or files) on a ticket',
+        errors: [
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_WINDOW_CLOSED',
+          'ERR_FILE_TOO_LARGE',
+          'ERR_FILE_TYPE_NOT_ALLOWED',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+        ],
+        ...schema,
+        params: ZTicketParams,
+        response: { 200: ZMessage, 201: ZMessage },
+      },
     },
     async (req, reply) => {
       const { message, created } = await sendMessage(req.scope, req.auth, req.params.ticketId, () => outgoingOf(req));
@@ -82,14 +104,47 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/messages/:messageId',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZMessageParams, response: { 200: ZMessage } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'deleteMessage',
+        summary: 'Delete a sent message',
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_DELETE_WAPP_MSG',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+          'ERR_WINDOW_CLOSED',
+          'ERR_SENDING_WAPP_MSG',
+        ],
+        ...schema,
+        params: ZMessageParams,
+        response: { 200: ZMessage },
+      },
+    },
     async (req) => present(await deleteMessage(req.scope, req.auth, req.params.messageId)),
   );
   app.post(
     '/messages/edit/:messageId',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZMessageParams, body: ZEditMessage, response: { 200: ZMessage } },
+      schema: {
+        operationId: 'editMessage',
+        summary: 'Edit a sent message',
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+          'ERR_WINDOW_CLOSED',
+          'ERR_SENDING_WAPP_MSG',
+        ],
+        ...schema,
+        params: ZMessageParams,
+        body: ZEditMessage,
+        response: { 200: ZMessage },
+      },
     },
     async (req) => present(await editMessage(req.scope, req.auth, req.params.messageId, req.body.body)),
   );
@@ -97,18 +152,60 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/reactions/:messageId',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZMessageParams, body: ZReaction, response: { 200: ZMessage } },
+      schema: {
+        operationId: 'reactToMessage',
+        summary: 'React to a message',
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+          'ERR_WINDOW_CLOSED',
+          'ERR_SENDING_WAPP_MSG',
+        ],
+        ...schema,
+        params: ZMessageParams,
+        body: ZReaction,
+        response: { 200: ZMessage },
+      },
     },
     async (req) => present(await reactToMessage(req.scope, req.auth, req.params.messageId, req.body.emoji)),
   );
   app.post(
     '/messages/resend/:messageId',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZMessageParams, response: { 200: ZMessage } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'resendMessage',
+        summary: 'Send a failed message again',
+        errors: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZMessageParams,
+        response: { 200: ZMessage },
+      },
+    },
     async (req) => present(await resendMessage(req.scope, req.auth, req.params.messageId)),
   );
   app.post(
     '/forward-messages/',
-    { config: { auth: 'user' }, schema: { ...schema, body: ZForwardMessages, response: { 201: ZOk } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'forwardMessages',
+        summary: 'Forward messages to other contacts',
+        errors: [
+          'ERR_NOT_FOUND',
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_CONTACT_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_NO_WAPP_FOUND',
+          'ERR_CREATING_TICKET',
+        ],
+        ...schema,
+        body: ZForwardMessages,
+        response: { 201: ZOk },
+      },
+    },
     async (req, reply) => {
       await forwardMessages(req.scope, req.auth, req.body);
       return reply.status(201).send({ ok: true as const });
@@ -116,7 +213,17 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/messages/pdf/:ticketId',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZTicketParams } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'exportConversationPdf',
+        binary: 'application/pdf',
+        summary: "A ticket's conversation as PDF",
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZTicketParams,
+      },
+    },
     async (req, reply) => {
       const pdf = await conversationPdf(req.scope, req.auth, req.params.ticketId);
       return reply
@@ -128,13 +235,31 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/messages/window/:ticketId',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZTicketParams, response: { 200: ZWindow } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getMessagingWindow',
+        summary: "Whether the channel's reply window is open",
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZTicketParams,
+        response: { 200: ZWindow },
+      },
+    },
     async (req) => messageWindow(req.scope, req.auth, req.params.ticketId),
   );
   // Dashboard totals of the whole company: supervisors and admins.
   app.get(
     '/count/messages',
-    { config: { auth: 'supervisor' }, schema: { ...schema, response: { 200: ZCounts } } },
+    {
+      config: { auth: 'supervisor' },
+      schema: {
+        operationId: 'countMessages',
+        summary: 'Count messages by period (dashboard)',
+        ...schema,
+        response: { 200: ZCounts },
+      },
+    },
     async (req) => messageCounts(req.scope, (await getOwnTenant(req.scope)).timezone),
   );
 };

@@ -14,23 +14,54 @@ const tags = ['public'];
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platform } = app;
 
-  app.get('/plans/public', { config: { auth: 'public' }, schema: { tags, response: { 200: z.array(ZPlan) } } }, async () =>
-    (await listPlans(platform.db, { publicOnly: true })).map(presentPlan),
+  app.get(
+    '/plans/public',
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'listPublicPlans',
+        summary: 'List the plans offered at sign-up',
+        tags,
+        response: { 200: z.array(ZPlan) },
+      },
+    },
+    async () => (await listPlans(platform.db, { publicOnly: true })).map(presentPlan),
   );
 
-  app.get('/platform/public', { config: { auth: 'public' }, schema: { tags, response: { 200: ZPlatformPublic } } }, async () => {
-    const s = await readPlatformSettings(platform.db);
-    return { allowSignup: signupAllowed(s), noticeBanner: s.noticeBanner };
-  });
+  app.get(
+    '/platform/public',
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'getPublicPlatformInfo',
+        summary: "The platform's public settings",
+        tags,
+        response: { 200: ZPlatformPublic },
+      },
+    },
+    async () => {
+      const s = await readPlatformSettings(platform.db);
+      return { allowSignup: signupAllowed(s), noticeBanner: s.noticeBanner };
+    },
+  );
 
   app.post(
     '/empresa/signup',
     {
       config: { auth: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags, body: ZSignup, response: { 201: ZSignupResponse } },
+      schema: {
+        operationId: 'signUp',
+        summary: 'Sign a new company up',
+        errors: ['ERR_EMAIL_ALREADY_EXISTS', 'ERR_NO_PLAN_FOUND', 'ERR_USER_CREATION_DISABLED'],
+        tags,
+        body: ZSignup,
+        response: { 201: ZSignupResponse },
+      },
     },
     // A 409 for a taken email tells that the account exists: such answers are limited per address.
     async (req, reply) =>
-      reply.status(201).send(await throttleEmailProbes(platform, { ip: req.ip }, () => signupCompany(platform, req.body))),
+      reply
+        .status(201)
+        .send(await throttleEmailProbes(platform, { ip: req.ip }, () => signupCompany(platform, req.body))),
   );
 };

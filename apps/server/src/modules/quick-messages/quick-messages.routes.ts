@@ -28,12 +28,29 @@ export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/fastreply',
-    { config: { auth: 'user' }, schema: { ...schema, response: { 200: z.array(ZQuickMessage) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listQuickMessages',
+        summary: 'List the quick messages',
+        ...schema,
+        response: { 200: z.array(ZQuickMessage) },
+      },
+    },
     async (req) => (await listQuickMessages(req.scope, req.auth)).map((r) => presentQuickMessage(r, req.auth)),
   );
   app.post(
     '/fastreply',
-    { config: { auth: 'user' }, schema: { ...schema, response: { 201: ZQuickMessage } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'createQuickMessage',
+        summary: 'Create a quick message',
+        errors: ['ERR_FAST_REPLY_EXISTS', 'ERR_NO_PERMISSION', 'ERR_FILE_TOO_LARGE', 'ERR_FILE_TYPE_NOT_ALLOWED'],
+        ...schema,
+        response: { 201: ZQuickMessage },
+      },
+    },
     async (req, reply) => {
       const { input, file } = await inputOf(req);
       const row = await createQuickMessage(req.scope, req.auth, input, file);
@@ -42,7 +59,23 @@ export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/fastreply/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZQuickMessage } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'updateQuickMessage',
+        summary: 'Update a quick message',
+        errors: [
+          'ERR_NO_FAST_REPLY_FOUND',
+          'ERR_FAST_REPLY_EXISTS',
+          'ERR_NO_PERMISSION',
+          'ERR_FILE_TOO_LARGE',
+          'ERR_FILE_TYPE_NOT_ALLOWED',
+        ],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZQuickMessage },
+      },
+    },
     async (req) => {
       // Not found or not theirs before any file is read.
       await getQuickMessage(req.scope, req.auth, req.params.id);
@@ -52,7 +85,16 @@ export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/fastreply/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'deleteQuickMessage',
+        summary: 'Delete a quick message',
+        errors: ['ERR_NO_FAST_REPLY_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
     async (req, reply) => {
       await deleteQuickMessage(req.scope, req.auth, req.params.id);
       return reply.status(204).send();
@@ -61,7 +103,17 @@ export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The file, for the composer to attach to a message (served like message media).
   app.get(
     '/fastreply/:id/media',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getQuickMessageMedia',
+        binary: 'application/octet-stream',
+        summary: "Download a quick message's file",
+        errors: ['ERR_NO_FAST_REPLY_FOUND', 'ERR_NOT_FOUND'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
     async (req, reply) => {
       const row = await getQuickMessage(req.scope, req.auth, req.params.id);
       return serveStoredFile(reply, req.scope.database, row, { cache: 'private, no-cache' });

@@ -20,7 +20,10 @@ import { listVisibleSchedules } from './schedules.queries.js';
 const schema = { tags: ['schedules'], security: [{ bearer: [] }] };
 
 /** JSON, or multipart with the same fields and one file (field name free). */
-async function bodyOf<S extends z.ZodType>(req: FastifyRequest, zod: S): Promise<{ input: z.output<S>; files: UploadedFile[] }> {
+async function bodyOf<S extends z.ZodType>(
+  req: FastifyRequest,
+  zod: S,
+): Promise<{ input: z.output<S>; files: UploadedFile[] }> {
   if (!req.isMultipart()) return { input: zod.parse(req.body ?? {}), files: [] };
   const { fields, files } = await readMultipart(req);
   return { input: zod.parse(fields), files };
@@ -32,12 +35,30 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/schedule',
-    { config: { auth: 'user' }, schema: { ...schema, querystring: ZScheduleQuery, response: { 200: ZScheduleList } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listSchedules',
+        summary: 'List scheduled messages',
+        ...schema,
+        querystring: ZScheduleQuery,
+        response: { 200: ZScheduleList },
+      },
+    },
     async (req) => listVisibleSchedules(req.scope, req.auth, req.query),
   );
   app.post(
     '/schedule',
-    { config: { auth: 'user' }, schema: { ...schema, response: { 201: ZScheduleItem } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'createSchedule',
+        summary: 'Schedule a message',
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_CHANNEL_NOT_SUPPORTED', 'ERR_FILE_TYPE_NOT_ALLOWED'],
+        ...schema,
+        response: { 201: ZScheduleItem },
+      },
+    },
     async (req, reply) => {
       const { input, files } = await bodyOf(req, ZScheduleCreate);
       return reply.status(201).send(await createSchedule(req.scope, req.auth, input, files));
@@ -45,7 +66,17 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/schedule/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZScheduleItem } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'updateSchedule',
+        summary: 'Update a pending scheduled message',
+        errors: ['ERR_NO_SCHEDULE_FOUND', 'ERR_SCHEDULE_NOT_PENDING', 'ERR_FILE_TYPE_NOT_ALLOWED'],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZScheduleItem },
+      },
+    },
     async (req) => {
       const { input, files } = await bodyOf(req, ZScheduleUpdate);
       return updateSchedule(req.scope, req.auth, req.params.id, input, files);
@@ -53,7 +84,17 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/schedule/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZOk } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'deleteSchedule',
+        summary: 'Delete a scheduled message',
+        errors: ['ERR_NO_SCHEDULE_FOUND'],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZOk },
+      },
+    },
     async (req) => {
       await deleteSchedule(req.scope, req.auth, req.params.id);
       return { ok: true as const };

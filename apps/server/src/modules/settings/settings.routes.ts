@@ -8,14 +8,32 @@ const schema = { tags: ['settings'], security: [{ bearer: [] }] };
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every signed-in user reads the settings: several change what agents may do.
-  app.get('/settings', { config: { auth: 'user' }, schema: { ...schema, response: { 200: z.array(ZSetting) } } }, (req) =>
-    listSettings(req.scope),
+  app.get(
+    '/settings',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listSettings',
+        summary: "List the company's settings",
+        ...schema,
+        response: { 200: z.array(ZSetting) },
+      },
+    },
+    (req) => listSettings(req.scope),
   );
   app.put(
     '/settings/:key',
     {
       config: { auth: 'admin' },
-      schema: { ...schema, params: z.object({ key: z.string().max(100) }), body: ZSettingValue, response: { 200: ZSetting } },
+      schema: {
+        operationId: 'updateSetting',
+        summary: 'Change one setting',
+        errors: ['ERR_NO_SETTING_FOUND'],
+        ...schema,
+        params: z.object({ key: z.string().max(100) }),
+        body: ZSettingValue,
+        response: { 200: ZSetting },
+      },
     },
     (req) => updateSetting(req.scope, req.params.key, req.body.value),
   );

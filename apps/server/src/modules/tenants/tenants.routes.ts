@@ -18,33 +18,79 @@ const hoursResponse = { response: { 200: ZBusinessHoursResponse } };
 export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tenants/business-hours/',
-    { config: { auth: 'user' }, schema: { ...schema, ...hoursResponse } },
+    {
+      config: { auth: 'user' },
+      schema: { operationId: 'getBusinessHours', summary: "The company's business hours", ...schema, ...hoursResponse },
+    },
     async (req) => presentBusinessHours(await getOwnTenant(req.scope)),
   );
   app.put(
     '/tenants/business-hours/',
-    { config: { auth: 'admin' }, schema: { ...schema, body: ZBusinessHours, ...hoursResponse } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'updateBusinessHours',
+        summary: "Set the company's business hours",
+        ...schema,
+        body: ZBusinessHours,
+        ...hoursResponse,
+      },
+    },
     (req) => updateOwnTenant(req.scope, { businessHours: [...req.body].sort((x, y) => x.day - y.day) }),
   );
   app.put(
     '/tenants/message-business-hours/',
-    { config: { auth: 'admin' }, schema: { ...schema, body: ZMessageBusinessHours, ...hoursResponse } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'updateAbsenceMessage',
+        summary: 'Set the message sent outside business hours',
+        ...schema,
+        body: ZMessageBusinessHours,
+        ...hoursResponse,
+      },
+    },
     (req) => updateOwnTenant(req.scope, { messageBusinessHours: req.body.messageBusinessHours }),
   );
   app.put(
     '/tenants/timezone/',
-    { config: { auth: 'admin' }, schema: { ...schema, body: ZTimezone, ...hoursResponse } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'updateTimezone',
+        summary: "Set the company's time zone",
+        ...schema,
+        body: ZTimezone,
+        ...hoursResponse,
+      },
+    },
     (req) => updateOwnTenant(req.scope, { timezone: req.body.timezone }),
   );
   // Billing reads stay reachable after the due date, so the renewal screen can show them.
   app.get(
     '/tenants/date/',
-    { config: { auth: 'user', allowExpired: true }, schema: { ...schema, response: { 200: ZTenantDateResponse } } },
+    {
+      config: { auth: 'user', allowExpired: true },
+      schema: {
+        operationId: 'getTenantDueDate',
+        summary: "The company's due date",
+        ...schema,
+        response: { 200: ZTenantDateResponse },
+      },
+    },
     async (req) => ({ dueDate: (await getOwnTenant(req.scope)).dueDate }),
   );
   app.get(
     '/tenants/plan/',
-    { config: { auth: 'user', allowExpired: true }, schema: { ...schema, response: { 200: ZTenantPlanResponse } } },
+    {
+      config: { auth: 'user', allowExpired: true },
+      schema: {
+        operationId: 'getTenantPlan',
+        summary: "The company's plan and its limits",
+        ...schema,
+        response: { 200: ZTenantPlanResponse },
+      },
+    },
     async (req) => {
       const { plan, usage } = await ownPlanUsage(req.scope);
       return { plan: plan ? presentPlan(plan) : null, usage };

@@ -49,7 +49,17 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tickets',
-    { config: { auth: 'user' }, schema: { ...schema, querystring: ZAttendanceFilter, response: { 200: ZTicketList } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listTickets',
+        summary: 'List and filter tickets (a page)',
+        errors: ['ERR_NO_STATUS_SELECTED'],
+        ...schema,
+        querystring: ZAttendanceFilter,
+        response: { 200: ZTicketList },
+      },
+    },
     async (req) => {
       const viewer = await loadViewer(req.scope, req.auth);
       const page = await listTicketPage(req.scope, viewer, req.query);
@@ -58,28 +68,82 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/user/counttickets',
-    { config: { auth: 'user' }, schema: { ...schema, response: { 200: ZTicketCounts } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'countTickets',
+        summary: 'Count the tickets the user sees, by status',
+        ...schema,
+        response: { 200: ZTicketCounts },
+      },
+    },
     async (req) => countVisibleTickets(req.scope, await loadViewer(req.scope, req.auth)),
   );
   app.post(
     '/tickets/new',
-    { config: { auth: 'user' }, schema: { ...schema, body: ZCreateTicket, response: { 201: ZTicket } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'createTicket',
+        summary: 'Open a ticket for a contact',
+        errors: [
+          'ERR_NO_CONTACT_FOUND',
+          'ERR_NO_WAPP_FOUND',
+          'ERR_NO_DEF_WAPP_FOUND',
+          'ERR_NO_QUEUE_FOUND',
+          'ERR_NO_USER_FOUND',
+          'ERR_OTHER_OPEN_TICKET',
+          'ERR_NO_PERMISSION',
+        ],
+        ...schema,
+        body: ZCreateTicket,
+        response: { 201: ZTicket },
+      },
+    },
     async (req, reply) => reply.status(201).send(await viewOf(req, await createTicket(req.scope, req.auth, req.body))),
   );
   app.post(
     '/tickets/close-tickets',
-    { config: { auth: 'admin' }, schema: { ...schema, body: ZBulkTickets, response: { 200: ZBulkResult } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'closeTickets',
+        summary: 'Close several tickets',
+        ...schema,
+        body: ZBulkTickets,
+        response: { 200: ZBulkResult },
+      },
+    },
     async (req) => ({ count: await bulkCloseTickets(req.scope, req.auth, req.body.ticketIds) }),
   );
   app.post(
     '/tickets/del-tickets',
-    { config: { auth: 'admin' }, schema: { ...schema, body: ZBulkTickets, response: { 200: ZBulkResult } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'deleteTickets',
+        summary: 'Delete several tickets',
+        ...schema,
+        body: ZBulkTickets,
+        response: { 200: ZBulkResult },
+      },
+    },
     async (req) => ({ count: await bulkDeleteTickets(req.scope, req.auth, req.body.ticketIds) }),
   );
   // Opening a ticket is logged ('access').
   app.get(
     '/tickets/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZTicket } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getTicket',
+        summary: 'Open a ticket (logged)',
+        errors: ['ERR_NO_TICKET_FOUND'],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZTicket },
+      },
+    },
     (req) => accessTicket(req.scope, req.auth, req.params.id),
   );
   // Accept, return, close (with farewell), reopen, transfer: the policy checks each action.
@@ -87,7 +151,22 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/:id',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZIdParams, body: ZUpdateTicket, response: { 200: ZTicket } },
+      schema: {
+        operationId: 'updateTicket',
+        summary: 'Accept, return, close, reopen or transfer a ticket',
+        errors: [
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_NO_STATUS_SELECTED',
+          'ERR_OTHER_OPEN_TICKET',
+          'ERR_NO_USER_FOUND',
+          'ERR_NO_QUEUE_FOUND',
+        ],
+        ...schema,
+        params: ZIdParams,
+        body: ZUpdateTicket,
+        response: { 200: ZTicket },
+      },
     },
     async (req) => {
       await updateTicket(req.scope, req.auth, req.params.id, req.body);
@@ -98,7 +177,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/bot/:id',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZIdParams, body: ZTicketToBot, response: { 200: ZTicket } },
+      schema: {
+        operationId: 'sendTicketToBot',
+        summary: 'Hand a ticket to a chat flow',
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_AUTO_REPLY_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+        body: ZTicketToBot,
+        response: { 200: ZTicket },
+      },
     },
     async (req) => {
       await ticketToBot(req.scope, req.auth, req.params.id, req.body.chatFlowId);
@@ -110,7 +197,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/:id/private',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZIdParams, body: ZTicketPrivacy, response: { 200: ZTicket } },
+      schema: {
+        operationId: 'setTicketPrivacy',
+        summary: 'Mark a ticket private or public',
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+        body: ZTicketPrivacy,
+        response: { 200: ZTicket },
+      },
     },
     async (req) => {
       await setTicketPrivacy(req.scope, req.auth, req.params.id, req.body.isPrivate);
@@ -120,7 +215,16 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins and supervisors only (the policy also requires the ticket be visible to them).
   app.delete(
     '/tickets/:id',
-    { config: { auth: 'supervisor' }, schema: { ...schema, params: ZIdParams } },
+    {
+      config: { auth: 'supervisor' },
+      schema: {
+        operationId: 'deleteTicket',
+        summary: 'Delete a ticket',
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
     async (req, reply) => {
       await deleteTicket(req.scope, req.auth, req.params.id);
       return reply.status(204).send();
@@ -131,7 +235,13 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit-logs',
     {
       config: { auth: 'supervisor' },
-      schema: { ...schema, querystring: ZAuditLogQuery, response: { 200: ZAuditLogList } },
+      schema: {
+        operationId: 'listAuditLogs',
+        summary: 'The audit log (a page)',
+        ...schema,
+        querystring: ZAuditLogQuery,
+        response: { 200: ZAuditLogList },
+      },
     },
     (req) => listAuditLogs(req.scope, req.query.pageNumber),
   );
@@ -139,7 +249,14 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/:ticketId/logs',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZTicketIdParams, response: { 200: z.array(ZTicketLog) } },
+      schema: {
+        operationId: 'listTicketLogs',
+        summary: "A ticket's history",
+        errors: ['ERR_NO_TICKET_FOUND'],
+        ...schema,
+        params: ZTicketIdParams,
+        response: { 200: z.array(ZTicketLog) },
+      },
     },
     async (req) => {
       await getVisibleTicket(req.scope, await loadViewer(req.scope, req.auth), req.params.ticketId);
@@ -148,7 +265,17 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/tickets/:ticketId/notes',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZTicketIdParams, response: { 200: z.array(ZNote) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listTicketNotes',
+        summary: "A ticket's internal notes",
+        errors: ['ERR_NO_TICKET_FOUND'],
+        ...schema,
+        params: ZTicketIdParams,
+        response: { 200: z.array(ZNote) },
+      },
+    },
     async (req) => {
       await getVisibleTicket(req.scope, await loadViewer(req.scope, req.auth), req.params.ticketId);
       return (await listTicketNotes(req.scope, req.params.ticketId)).map(presentNote);
@@ -158,7 +285,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/:ticketId/notes',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZTicketIdParams, body: ZNoteInput, response: { 201: ZNote } },
+      schema: {
+        operationId: 'addTicketNote',
+        summary: 'Add an internal note to a ticket',
+        errors: ['ERR_NO_TICKET_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZTicketIdParams,
+        body: ZNoteInput,
+        response: { 201: ZNote },
+      },
     },
     async (req, reply) => {
       const note = await addNote(req.scope, req.auth, req.params.ticketId, req.body.body);

@@ -26,7 +26,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // presence and queues, and search by name only (an email search would tell who exists).
   app.get(
     '/users/',
-    { config: { auth: 'user' }, schema: { ...schema, querystring: ZUserListQuery, response: { 200: ZUserList } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listUsers',
+        summary: 'List the users',
+        ...schema,
+        querystring: ZUserListQuery,
+        response: { 200: ZUserList },
+      },
+    },
     async (req) => {
       const full = isSupervisor(req.auth);
       const page = await listUsers(req.scope, { ...req.query, byEmail: full });
@@ -38,7 +47,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/users',
-    { config: { auth: 'admin' }, schema: { ...schema, body: ZCreateUser, response: { 201: ZUser } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'createUser',
+        summary: 'Create a user',
+        errors: [
+          'ERR_EMAIL_ALREADY_EXISTS',
+          'ERR_USER_LIMIT_REACHED',
+          'ERR_NO_QUEUE_FOUND',
+          'ERR_NO_WAPP_FOUND',
+          'ERR_TOO_MANY_ATTEMPTS',
+          'ERR_USER_CREATION_DISABLED',
+        ],
+        ...schema,
+        body: ZCreateUser,
+        response: { 201: ZUser },
+      },
+    },
     async (req, reply) => {
       const { row, queues, channelIds } = await throttleEmailProbes(app.platform, { userId: req.auth.userId }, () =>
         createUser(req.scope, req.body),
@@ -49,7 +75,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Admins and supervisors see anyone of the company; an agent only itself (checked in policy).
   app.get(
     '/users/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, response: { 200: ZUser } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getUser',
+        summary: 'Read a user',
+        errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZUser },
+      },
+    },
     async (req) => {
       const { row, queues, channelIds } = await getUserWithQueues(req.scope, req.params.id);
       assertMayView(req.auth, row);
@@ -59,7 +95,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any user may call it; the policy lets a non-admin edit only its own name, email and password.
   app.put(
     '/users/:id',
-    { config: { auth: 'user' }, schema: { ...schema, params: ZIdParams, body: ZUpdateUser, response: { 200: ZUser } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'updateUser',
+        summary: 'Update a user',
+        errors: [
+          'ERR_NO_USER_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_EMAIL_ALREADY_EXISTS',
+          'ERR_NO_QUEUE_FOUND',
+          'ERR_NO_WAPP_FOUND',
+          'ERR_TOO_MANY_ATTEMPTS',
+        ],
+        ...schema,
+        params: ZIdParams,
+        body: ZUpdateUser,
+        response: { 200: ZUser },
+      },
+    },
     async (req) => {
       const { supportEmails } = app.platform.config;
       const run = () => updateUser(req.scope, req.auth, req.params.id, req.body, supportEmails);
@@ -73,7 +127,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/users/:id',
-    { config: { auth: 'admin' }, schema: { ...schema, params: ZIdParams } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'deleteUser',
+        summary: 'Delete a user',
+        errors: ['ERR_NO_USER_FOUND', 'ERR_CANNOT_DELETE_SELF'],
+        ...schema,
+        params: ZIdParams,
+      },
+    },
     async (req, reply) => {
       await deleteUser(req.scope, req.auth, req.params.id);
       return reply.status(204).send();
@@ -84,7 +147,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/configs',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZIdParams, body: ZUpdateUserConfigs, response: { 200: ZUserConfigs } },
+      schema: {
+        operationId: 'updateUserConfigs',
+        summary: "Save a user's screen preferences",
+        errors: ['ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        ...schema,
+        params: ZIdParams,
+        body: ZUpdateUserConfigs,
+        response: { 200: ZUserConfigs },
+      },
     },
     (req) => updateUserConfigs(req.scope, req.auth, req.params.id, req.body),
   );

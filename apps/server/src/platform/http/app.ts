@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -33,6 +32,7 @@ import { registerAuth, registerPublicPlugin, resolveSession } from './authentica
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
 import { registerControlCharGuard } from './control-chars.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { openapiTransform, openapiTransformObject } from './openapi.js';
 import { RequestLog } from './request-log.js';
 import { allowPrivateProxies } from '../security/proxy.js';
 
@@ -132,7 +132,8 @@ export async function buildPlatformApp(opts: BuildOptions, parts: AppParts): Pro
       info: { title: 'Prosa API', version: '0.1.0', description: 'Every route of Prosa. Errors answer { "error": "ERR_CODE" }.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
   registerAuth(app, platform);
   // Swagger UI (v5) has no inline script: the global policy of security-headers.ts serves it as is.

@@ -10,11 +10,14 @@
  * need the platform operator (403 for a company admin) are retried with the operator's token, and
  * a session the fuzzing itself ends (logout, password change) is replaced before the next operation.
  * Providers point at a local server that refuses every call, so no request leaves the machine.
+ * Every answer is also checked against the document itself (status listed, body of its schema,
+ * error code among the operation's: test/contract.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERROR_STATUS, isErrorCode } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractCheck, uncheckedInject } from '../../test/contract.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
 import {
   BROKEN_MULTIPART,
@@ -143,9 +146,12 @@ describe('route fuzz (issue 9)', () => {
     const failures: string[] = [];
     let requests = 0;
     let operations = 0;
+    // Every answer is also checked against the document (test/contract.ts); all misses are listed.
+    const contract = contractCheck(h.app);
+    const inject = uncheckedInject(h.app);
     const send = async (method: string, c: Case, token: string) => {
       requests++;
-      const res = await h.app.inject({
+      const res = await inject({
         method: method.toUpperCase() as 'GET',
         url: c.url,
         // Rate limits count per address: the fuzzing's own, so the logins that replace a session
@@ -169,6 +175,11 @@ describe('route fuzz (issue 9)', () => {
           const res = await send(method, c, token);
           const problem = problemsOf(res.statusCode, res.body);
           if (problem) failures.push(`${method.toUpperCase()} ${path} [${c.label}]: ${problem}`);
+          try {
+            contract.check(method, c.url, res.statusCode, res.headers, res.body);
+          } catch (err) {
+            failures.push(`[${c.label}] ${(err as Error).message.slice(0, 400)}`);
+          }
         }
         if (!(await alive(company.admin.token, '/tags'))) company = await h.company();
         if (!(await alive(operator.token, '/admin/plans'))) operator = await h.operator();

@@ -23,7 +23,15 @@ export const wabaTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/channels/:id/templates',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZIdParams, querystring: ZWabaTemplatesQuery, response: { 200: z.array(ZWabaTemplate) } },
+      schema: {
+        operationId: 'listWabaTemplates',
+        summary: 'List the message templates of a WhatsApp Cloud API channel',
+        errors: ['ERR_NO_WAPP_FOUND', 'ERR_CHANNEL_NOT_SUPPORTED'],
+        ...schema,
+        params: ZIdParams,
+        querystring: ZWabaTemplatesQuery,
+        response: { 200: z.array(ZWabaTemplate) },
+      },
     },
     async (req) => {
       const channel = await wabaChannel(req.scope, req.params.id);
@@ -33,7 +41,23 @@ export const wabaTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/channels/:id/templates/sync',
-    { config: { auth: 'admin' }, schema: { ...schema, params: ZIdParams, response: { 200: ZWabaTemplateSync } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        operationId: 'syncWabaTemplates',
+        summary: "Fetch the channel's templates from the Cloud API",
+        errors: [
+          'ERR_NO_WAPP_FOUND',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+          'ERR_CHANNEL_TOKEN_INVALID',
+          'ERR_PROVIDER_UNAVAILABLE',
+          'ERR_WAPP_NOT_INITIALIZED',
+        ],
+        ...schema,
+        params: ZIdParams,
+        response: { 200: ZWabaTemplateSync },
+      },
+    },
     async (req) => syncTemplates(app.platform, req.scope, req.params.id),
   );
 
@@ -42,7 +66,21 @@ export const wabaTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/template/:ticketId',
     {
       config: { auth: 'user' },
-      schema: { ...schema, params: ZTicketParams, body: ZSendTemplate, response: { 200: ZMessage, 201: ZMessage } },
+      schema: {
+        operationId: 'sendTemplateMessage',
+        summary: 'Send a WhatsApp template message on a ticket',
+        errors: [
+          'ERR_NO_TICKET_FOUND',
+          'ERR_NO_TEMPLATE_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_CHANNEL_NOT_SUPPORTED',
+          'ERR_CREATING_MESSAGE',
+        ],
+        ...schema,
+        params: ZTicketParams,
+        body: ZSendTemplate,
+        response: { 200: ZMessage, 201: ZMessage },
+      },
     },
     async (req, reply) => {
       const { message, created } = await sendTemplate(req.scope, req.auth, req.params.ticketId, req.body);
