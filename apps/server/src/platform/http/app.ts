@@ -6,11 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { platformSettings } from '../db/schema.js';
 import { unsafeSystemDb } from '../db/tenant-scope.js';
@@ -68,7 +64,10 @@ export interface AppParts {
 async function withSharedSecret(config: Config, db: Database): Promise<Config> {
   if (config.jwtSecretGiven || db.kind !== 'postgres') return config;
   const sys = unsafeSystemDb(db);
-  await sys.insert(platformSettings).values({ key: 'jwt_secret', value: newSecret(48) }).onConflictDoNothing();
+  await sys
+    .insert(platformSettings)
+    .values({ key: 'jwt_secret', value: newSecret(48) })
+    .onConflictDoNothing();
   const [row] = await sys.select().from(platformSettings).where(eq(platformSettings.key, 'jwt_secret'));
   return { ...config, jwtSecret: new TextEncoder().encode(row!.value) };
 }
@@ -129,8 +128,27 @@ export async function buildPlatformApp(opts: BuildOptions, parts: AppParts): Pro
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Prosa API', version: '0.1.0', description: 'Every route of Prosa. Errors answer { "error": "ERR_CODE" }.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Prosa API',
+        version: '0.1.0',
+        description: 'Every route of Prosa. Errors answer { "error": "ERR_CODE" }.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "A user's access token (POST /auth/login)",
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "An API configuration's token (prosa_...), shown once by POST /api-config and PUT /api-config/renew-token/{id}",
+          },
+        },
+      },
     },
     transform: openapiTransform,
     transformObject: openapiTransformObject,
@@ -146,7 +164,11 @@ export async function buildPlatformApp(opts: BuildOptions, parts: AppParts): Pro
     if (ready) return { status: 'ready', database: db.kind, checks };
     return reply.status(503).send({ status: 'unavailable', error, checks });
   });
-  await registerMetrics(app, platform, parts.jobs.map((j) => j.id));
+  await registerMetrics(
+    app,
+    platform,
+    parts.jobs.map((j) => j.id),
+  );
 
   await app.register(parts.routes);
 

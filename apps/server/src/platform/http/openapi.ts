@@ -5,7 +5,8 @@
  * - `operationId`, `summary` and `tags` come from the route's schema (written there, checked by
  *   openapi.routes.test.ts and by `redocly lint`);
  * - `security` comes from the route's `config.auth` (house rule 4): an explicit empty one for
- *   `public` routes, the bearer scheme otherwise;
+ *   `public` routes, the bearer scheme otherwise, unless the route's schema names its own (the
+ *   external API's `apiToken`);
  * - the error answers: the route's own catalogue codes (`schema.errors`, e.g.
  *   `errors: ['ERR_NO_TAG_FOUND', 'ERR_TAG_EXISTS']`) plus the common ones added here (validation,
  *   session and profile, plan expiry, rate limit, body limits, 500 and 503), grouped by the
@@ -57,7 +58,9 @@ export const openapiTransform: SwaggerTransform = (input) => {
   const schema: Json = { ...out.schema };
   delete schema.errors;
   delete schema.binary;
-  schema.security = (route.config?.auth ?? 'public') === 'public' ? [] : [{ bearer: [] }];
+  // A route that names its own scheme keeps it (the external API's configuration tokens).
+  schema.security =
+    (src.security as Json[] | undefined) ?? ((route.config?.auth ?? 'public') === 'public' ? [] : [{ bearer: [] }]);
   const responses: Json = { ...((schema.response as Json | undefined) ?? {}) };
   if (!schema.response) {
     if (typeof src.binary === 'string')

@@ -35,7 +35,15 @@ import { mediaOf } from './fetch-media.js';
 import { loadApiTicket, presentApiContact } from './external.presenter.js';
 
 const BASE = '/v1/api/external/:apiId';
-const schema = { tags: ['external-api'], security: [{ bearer: [] }] };
+const schema = { tags: ['external-api'], security: [{ apiToken: [] }] };
+/** What every external call may answer besides its own codes: a refused token, another company's ids. */
+const TOKEN_ERRORS = ['ERR_SESSION_EXPIRED', 'ERR_API_CONFIG_NOT_FOUND'] as const;
+/** The number check's answers, also when a contact is created or changed on a channel that has it. */
+const CHECK_ERRORS = [
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_CONTACTS_NOT_EXISTS_WHATSAPP',
+  'ERR_CHANNEL_NOT_SUPPORTED',
+] as const;
 
 export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platform } = app;
@@ -54,7 +62,15 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       onRequest,
       bodyLimit: Math.ceil((LIMITS.chatFilesTotal * 4) / 3) + 64 * 1024,
-      schema: { ...schema, params: ZApiIdParams, body: ZApiSendMessage, response: { 200: ZApiSentMessage, 201: ZApiSentMessage } },
+      schema: {
+        operationId: 'externalSendMessage',
+        summary: 'Send a text or a file (base64 or URL) to a number or a ticket, once per externalKey',
+        errors: [...TOKEN_ERRORS, 'ERR_NO_WAPP_FOUND', 'ERR_NO_TICKET_FOUND'],
+        ...schema,
+        params: ZApiIdParams,
+        body: ZApiSendMessage,
+        response: { 200: ZApiSentMessage, 201: ZApiSentMessage },
+      },
     },
     async (req, reply) => {
       const { config: api, scope } = callerOf(req);
@@ -70,6 +86,9 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       onRequest,
       schema: {
+        operationId: 'externalSendMessageUpload',
+        summary: 'Send files as multipart/form-data to a number or a ticket, once per externalKey',
+        errors: [...TOKEN_ERRORS, 'ERR_NO_WAPP_FOUND', 'ERR_NO_TICKET_FOUND'],
         ...schema,
         params: ZApiIdParams,
         consumes: ['multipart/form-data'],
@@ -87,7 +106,19 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${BASE}/contacts`,
-    { config, onRequest, schema: { ...schema, params: ZApiIdParams, body: ZApiContactInput, response: { 201: ZApiContact } } },
+    {
+      config,
+      onRequest,
+      schema: {
+        operationId: 'externalCreateContact',
+        summary: 'Create a contact (the number checked where the channel can)',
+        errors: [...TOKEN_ERRORS, ...CHECK_ERRORS, 'ERR_DUPLICATED_CONTACT'],
+        ...schema,
+        params: ZApiIdParams,
+        body: ZApiContactInput,
+        response: { 201: ZApiContact },
+      },
+    },
     async (req, reply) => {
       const { config: api, scope } = callerOf(req);
       return reply.status(201).send(presentApiContact(await createApiContact(platform, scope, api, req.body)));
@@ -95,7 +126,19 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     `${BASE}/contacts/:contactId`,
-    { config, onRequest, schema: { ...schema, params: ZApiContactParams, body: ZApiContactUpdate, response: { 200: ZApiContact } } },
+    {
+      config,
+      onRequest,
+      schema: {
+        operationId: 'externalUpdateContact',
+        summary: 'Update a contact',
+        errors: [...TOKEN_ERRORS, ...CHECK_ERRORS, 'ERR_NO_CONTACT_FOUND', 'ERR_DUPLICATED_CONTACT'],
+        ...schema,
+        params: ZApiContactParams,
+        body: ZApiContactUpdate,
+        response: { 200: ZApiContact },
+      },
+    },
     async (req) => {
       const { config: api, scope } = callerOf(req);
       return presentApiContact(await updateApiContact(platform, scope, api, req.params.contactId, req.body));
@@ -103,7 +146,19 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${BASE}/tickets`,
-    { config, onRequest, schema: { ...schema, params: ZApiIdParams, body: ZApiTicketInput, response: { 201: ZApiTicket } } },
+    {
+      config,
+      onRequest,
+      schema: {
+        operationId: 'externalCreateTicket',
+        summary: 'Open a ticket for a contact on the configuration’s channel',
+        errors: [...TOKEN_ERRORS, 'ERR_NO_CONTACT_FOUND', 'ERR_OTHER_OPEN_TICKET'],
+        ...schema,
+        params: ZApiIdParams,
+        body: ZApiTicketInput,
+        response: { 201: ZApiTicket },
+      },
+    },
     async (req, reply) => {
       const { config: api, scope } = callerOf(req);
       const id = await createApiTicket(scope, api, req.body);
@@ -112,12 +167,35 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${BASE}/tickets/:ticketId`,
-    { config, onRequest, schema: { ...schema, params: ZApiTicketParams, response: { 200: ZApiTicket } } },
+    {
+      config,
+      onRequest,
+      schema: {
+        operationId: 'externalShowTicket',
+        summary: 'Show a ticket',
+        errors: [...TOKEN_ERRORS, 'ERR_NO_TICKET_FOUND'],
+        ...schema,
+        params: ZApiTicketParams,
+        response: { 200: ZApiTicket },
+      },
+    },
     async (req) => loadApiTicket(callerOf(req).scope, req.params.ticketId),
   );
   app.put(
     `${BASE}/tickets/:ticketId`,
-    { config, onRequest, schema: { ...schema, params: ZApiTicketParams, body: ZApiTicketUpdate, response: { 200: ZApiTicket } } },
+    {
+      config,
+      onRequest,
+      schema: {
+        operationId: 'externalUpdateTicket',
+        summary: 'Change a ticket’s queue, status or chatbot flow',
+        errors: [...TOKEN_ERRORS, 'ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET'],
+        ...schema,
+        params: ZApiTicketParams,
+        body: ZApiTicketUpdate,
+        response: { 200: ZApiTicket },
+      },
+    },
     async (req) => {
       const { scope } = callerOf(req);
       try {
@@ -132,7 +210,19 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     `${BASE}/check-number`,
-    { config, onRequest, schema: { ...schema, params: ZApiIdParams, body: ZApiCheckNumber, response: { 200: ZApiCheckNumberResult } } },
+    {
+      config,
+      onRequest,
+      schema: {
+        operationId: 'externalCheckNumber',
+        summary: 'Check that a number is on WhatsApp',
+        errors: [...TOKEN_ERRORS, ...CHECK_ERRORS],
+        ...schema,
+        params: ZApiIdParams,
+        body: ZApiCheckNumber,
+        response: { 200: ZApiCheckNumberResult },
+      },
+    },
     async (req) => {
       const { config: api, scope } = callerOf(req);
       const found = await checkNumber(platform, scope, api.channelId, req.body.number, true);
