@@ -76,3 +76,16 @@ export function listTickets(client: Client, query: Query<'listTickets'> = {}): P
 export function updateTicket(client: Client, id: number, body: Body<'updateTicket'>): Promise<Answer<'updateTicket'>> {
   return call(client, 'PUT', `/tickets/${id}`, body);
 }
+
+/** The external API: an API configuration's id and token (shown once by POST /api-config). */
+export function externalClient(baseUrl: string, apiId: number, token: string): Client & { apiId: number } {
+  return { baseUrl, token, apiId };
+}
+
+/** POST /v1/api/external/{apiId}/messages: a text or a file, sent once per externalKey. */
+export function sendExternalMessage(
+  client: Client & { apiId: number },
+  body: Body<'externalSendMessage'>,
+): Promise<Answer<'externalSendMessage'>> {
+  return call(client, 'POST', `/v1/api/external/${client.apiId}/messages`, body);
+}

@@ -81,12 +81,14 @@ export const openapiTransform: SwaggerTransform = (input) => {
   return { schema, url: out.url };
 };
 
-/** OpenAPI 3.0 wants `type` beside `nullable`, and an `anyOf` of one schema is that schema. */
+/** OpenAPI 3.0 wants `type` beside `nullable`, null in a nullable enum, and an `anyOf` of one schema is that schema. */
 function tidy(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(tidy);
   if (!node || typeof node !== 'object') return;
   const s = node as Json;
   for (const v of Object.values(s)) tidy(v);
+  // OpenAPI 3.0: a nullable enum lists null among its values, or null fails the schema.
+  if (s.nullable && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...(s.enum as unknown[]), null];
   for (const key of ['anyOf', 'oneOf'] as const) {
     const list = s[key] as Json[] | undefined;
     if (!list) continue;
