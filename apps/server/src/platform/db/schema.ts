@@ -10,6 +10,7 @@ import * as chatbot from './schema-chatbot.js';
 import * as tasks from './schema-tasks.js';
 import * as quick from './schema-quick.js';
 import * as ichat from './schema-ichat.js';
+import * as integrationTables from './schema-integrations.js';
 
 export * from './schema-platform.js';
 export * from './schema-accounts.js';
@@ -24,6 +25,7 @@ export * from './schema-chatbot.js';
 export * from './schema-tasks.js';
 export * from './schema-quick.js';
 export * from './schema-ichat.js';
+export * from './schema-integrations.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {
@@ -57,4 +59,5 @@ export const tenantTables = {
   chatGroups: ichat.chatGroups,
   chatGroupUsers: ichat.chatGroupUsers,
   internalMessages: ichat.internalMessages,
+  integrations: integrationTables.integrations,
 };
