@@ -25,3 +25,4 @@ export * from './schemas/quick-messages.js';
 export * from './message-variables.js';
 export * from './schemas/schedules.js';
 export * from './schemas/ichat.js';
+export * from './schemas/integrations.js';

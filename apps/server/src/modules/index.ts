@@ -23,12 +23,16 @@ import { internalChatRoutes } from './internal-chat/internal-chat.routes.js';
 import { tenantsRoutes } from './tenants/tenants.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { registerIntegrations } from './integrations/integrations.hook.js';
+import { integrationsRoutes } from './integrations/integrations.routes.js';
 
 /** Every domain's routes, registered once. The channels' own routes: channels/index.ts. */
 export const registerModules: FastifyPluginAsync = async (app) => {
   // Outboxes, inbound backlog, channel sessions: read at scrape time, when metrics are on.
   registerDomainGauges(app.platform);
   // The chatbot reaches the inbound path through its port (messages/after-inbound.ts).
+  // Before the chatbot's hook: a new ticket of a queue with an integration goes to it, not the bot.
+  registerIntegrations();
   registerChatbot();
   await app.register(chatbotRoutes);
   await app.register(authRoutes);
@@ -52,4 +56,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(tenantsRoutes);
   await app.register(ticketsRoutes);
   await app.register(usersRoutes);
+  await app.register(integrationsRoutes);
 };

@@ -6,6 +6,7 @@
  */
 import type { BotOutcome } from '@prosa/contracts';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { enterIntegration, integrationOfQueue } from '../integrations/hand-over.js';
 import { logTicket } from '../tickets/ticket-log.js';
 import { patchTicket } from '../tickets/tickets.mutate.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
@@ -49,6 +50,9 @@ export async function applyOutcome(
   }
   if (o.kind === 'user') return { ...released, userId: o.userId, status: 'open', startedAttendanceAt: opts.now };
   const queueId = o.queueId ?? ticket.queueId;
+  // A queue with an integration: the bot hands the conversation to it (no distribution).
+  const integrationId = o.userId === null ? await integrationOfQueue(tx, queueId) : null;
+  if (integrationId !== null) return { ...released, ...(await enterIntegration(tx, ticket.id, integrationId, queueId, { fromInbound: false })) };
   const assigned = await distribute(tx, ticket.id, queueId, opts.distribution, opts.now);
   return { ...released, queueId, userId: null, status: 'pending', ...assigned };
 }

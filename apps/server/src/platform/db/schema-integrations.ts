@@ -1,9 +1,8 @@
 /** Tenant-owned table of the queue integrations (modules/integrations, SPEC §3 "Integration"). */
+import { INTEGRATION_TYPES } from '@prosa/contracts';
 import { doublePrecision, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { queues } from './schema-accounts.js';
 import { createdAt, tenantId, updatedAt } from './schema-platform.js';
-
-export const INTEGRATION_TYPES = ['typebot', 'openai', 'openai-assistant', 'groq', 'grok', 'deepseek', 'n8n', 'payment-slip'] as const;
 
 /**
  * One integration a queue (or a flow step) hands conversations to. The API key and the voice key

@@ -6,8 +6,9 @@ import { SWATCHES, type ColorItem, type ColorItemResource } from './color-item-r
 import { useSaveColorItem } from './use-color-items';
 
 function initialValues(item: ColorItem | null): QueueInput {
-  if (item) return { name: item.name, color: item.color, active: item.active };
-  return { name: '', color: SWATCHES[Math.floor(Math.random() * SWATCHES.length)] ?? '#0ca678', active: true };
+  const integrationId = item && 'integrationId' in item ? item.integrationId : null;
+  if (item) return { name: item.name, color: item.color, active: item.active, integrationId };
+  return { name: '', color: SWATCHES[Math.floor(Math.random() * SWATCHES.length)] ?? '#0ca678', active: true, integrationId: null };
 }
 
 /** Create or edit a queue or a tag with the contracts schema the server validates with. */

@@ -11,6 +11,7 @@ import { uiEnQuick } from './en-quick.js';
 import { uiEnSchedules } from './en-schedules.js';
 import { uiEnIchat } from './en-ichat.js';
 import { uiEnVoice } from './en-voice.js';
+import { uiEnIntegrations } from './en-integrations.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
@@ -26,6 +27,7 @@ export const uiEn: UiCatalogue = {
   ...uiEnSchedules,
   ...uiEnIchat,
   ...uiEnVoice,
+  ...uiEnIntegrations,
   common: {
     appName: 'Prosa',
     save: 'Save',

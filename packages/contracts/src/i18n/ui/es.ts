@@ -11,6 +11,7 @@ import { uiEsQuick } from './es-quick.js';
 import { uiEsSchedules } from './es-schedules.js';
 import { uiEsIchat } from './es-ichat.js';
 import { uiEsVoice } from './es-voice.js';
+import { uiEsIntegrations } from './es-integrations.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
@@ -26,6 +27,7 @@ export const uiEs: UiCatalogue = {
   ...uiEsSchedules,
   ...uiEsIchat,
   ...uiEsVoice,
+  ...uiEsIntegrations,
   common: {
     appName: 'Prosa',
     save: 'Guardar',

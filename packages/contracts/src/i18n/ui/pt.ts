@@ -10,6 +10,7 @@ import { uiPtQuick } from './pt-quick.js';
 import { uiPtSchedules } from './pt-schedules.js';
 import { uiPtIchat } from './pt-ichat.js';
 import { uiPtVoice } from './pt-voice.js';
+import { uiPtIntegrations } from './pt-integrations.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -29,6 +30,7 @@ export const uiPt = {
   ...uiPtSchedules,
   ...uiPtIchat,
   ...uiPtVoice,
+  ...uiPtIntegrations,
   common: {
     appName: 'Prosa',
     save: 'Salvar',

@@ -35,6 +35,8 @@ export interface IntegrationConfig {
   temperature: number;
   responseFormat: 'text' | 'json';
   voiceKey: string | null;
+  /** The secret the N8N/webhook posts are signed with (X-Prosa-Signature); set by the job. */
+  signingSecret?: string;
 }
 
 export interface TurnContext {
@@ -76,5 +78,5 @@ export interface IntegrationDriver {
   type: IntegrationType | readonly IntegrationType[];
   turn(cfg: IntegrationConfig, ctx: TurnContext): Promise<TurnResult>;
   /** One real call for the screen's "test" button: what the provider answered, shortened. */
-  test(cfg: IntegrationConfig, signal: AbortSignal): Promise<{ ok: boolean; status: number | null; detail: string }>;
+  test(cfg: IntegrationConfig, signal: AbortSignal, opts?: { allowPrivate: boolean }): Promise<{ ok: boolean; status: number | null; detail: string }>;
 }
