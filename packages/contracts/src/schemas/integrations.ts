@@ -73,7 +73,8 @@ export const ZIntegrationInput = z
     prompt: optText(20_000),
     /** Empty or absent: keep the stored key (on create: none). */
     apiKey: optText(500),
-    transferQueueId: ZId.nullish().transform((v) => v ?? null),
+    /** A select's '' is none. */
+    transferQueueId: z.preprocess((v) => (v === '' ? null : v), ZId.nullish()).transform((v) => v ?? null),
     typebotSlug: optText(200),
     expiresMinutes: z.number({ error: V.number }).int(V.integer).min(0, V.invalidValue).max(525_600, V.max).default(0),
     delayMs: z.number({ error: V.number }).int(V.integer).min(0, V.invalidValue).max(60_000, V.max).default(0),

@@ -6,7 +6,7 @@ export const ZQueueInput = z.object({
   color: ZColor,
   active: z.boolean().default(true),
   /** The queue integration tickets entering this queue are handed to (null: none). */
-  integrationId: ZId.nullish().transform((v) => v ?? null),
+  integrationId: z.preprocess((v) => (v === '' ? null : v), ZId.nullish()).transform((v) => v ?? null),
 });
 export type QueueInput = z.infer<typeof ZQueueInput>;
 export const ZQueue = z.object({

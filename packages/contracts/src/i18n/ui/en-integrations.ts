@@ -33,6 +33,7 @@ export const uiEnIntegrations: Pick<UiCatalogue, 'integrations'> = {
     testing: "Testing…",
     testOk: "The provider answered",
     testFailed: "The provider did not answer as expected",
+    deleteTitle: "Delete integration",
     deleteConfirm: "Delete the integration {{name}}?",
     saved: "Integration saved",
     deleted: "Integration deleted",

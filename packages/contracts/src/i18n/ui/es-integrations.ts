@@ -33,6 +33,7 @@ export const uiEsIntegrations: Pick<UiCatalogue, 'integrations'> = {
     testing: "Probando…",
     testOk: "El proveedor respondió",
     testFailed: "El proveedor no respondió como se esperaba",
+    deleteTitle: "Eliminar integración",
     deleteConfirm: "¿Eliminar la integración {{name}}?",
     saved: "Integración guardada",
     deleted: "Integración eliminada",

@@ -31,6 +31,7 @@ export const uiPtIntegrations = {
     testing: "Testando…",
     testOk: "O provedor respondeu",
     testFailed: "O provedor não respondeu como esperado",
+    deleteTitle: "Excluir integração",
     deleteConfirm: "Excluir a integração {{name}}?",
     saved: "Integração salva",
     deleted: "Integração excluída",

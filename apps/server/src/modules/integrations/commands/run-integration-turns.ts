@@ -153,7 +153,8 @@ async function apply(platform: Platform, scope: TenantScope, c: Claimed, result:
     let patch: Parameters<typeof patchTicket>[2];
     let outcome: TurnOutcome = 'answered';
     if (result.handover) {
-      const queueId = result.handover.queueId ?? ticket.queueId;
+      // No queue named: the integration's transfer queue, else the one the ticket is in.
+      const queueId = result.handover.queueId ?? c.integration.transferQueueId ?? ticket.queueId;
       if (language) out.push({ reply: { kind: 'text', body: uiCatalogues[language].integrations.providerError }, delay: 0 });
       patch = { ...(await leaveIntegration(tx, ticket, { reason: result.handover.reason })), queueId, userId: null, status: 'pending' };
       outcome = 'handover';
