@@ -14,6 +14,8 @@ import { inbound, makeChannel, phone, ticketRow, until } from '../messages/messa
 import type { IntegrationDriver, TurnContext } from './drivers/driver.js';
 import { RetryableIntegrationError } from './drivers/driver.js';
 import { useDriver } from './drivers/index.js';
+import { useFlowOn, welcomeFlow } from '../chatbot/chatbot.test-support.js';
+import { forgetBotConfig } from '../chatbot/tenant-bot-config.js';
 
 let h: Harness;
 let a: Company;
@@ -100,7 +102,8 @@ describe('a ticket with a queue integration', () => {
         channel: { id: channel.id },
       });
       expect(posts[1]!.headers['x-prosa-delivery']).toBe(String(first.messageId));
-      const after = await ticketRow(h, a, first.ticketId!);
+      // The third post is answered before its turn commits: wait for the state it leaves.
+      const after = await until(() => ticketRow(h, a, first.ticketId!), (t) => (t?.integrationState as { turns?: number } | null)?.turns === 2);
       expect(after).toMatchObject({ integrationState: { lastMessageId: expect.any(Number), turns: 2 } });
       expect(await botReplies(first.ticketId!)).toEqual([]);
       expect(await logTypes(first.ticketId!)).toEqual(expect.arrayContaining(['create', 'integration']));
@@ -214,4 +217,32 @@ describe('a ticket with a queue integration', () => {
     await until(() => botReplies(first.ticketId!), (m) => m.length >= 1);
     expect(turns.map((t) => t.message.body)).toEqual(['depois']);
   });
+
+  it('a flow step hands the ticket over (action 4); a flow naming another company\'s integration is refused', async () => {
+    const turns = fake(async (ctx) => ({ replies: [{ kind: 'text', body: `robô: ${ctx.message.body}` }] }));
+    const { integration, queue } = await setup(a, { name: `Fluxo ${phone()}`, type: 'n8n', url: 'http://127.0.0.1:9/x' });
+    const flow = welcomeFlow(queue.id, queue.id);
+    flow.nodeList[2]!.conditions![1] = { id: 'c2', type: 'R', condition: ['2'], action: 4, integrationId: integration.id } as never;
+    const other = await h.request('POST', '/chat-flow', { token: b.admin.token, body: { name: 'Alheio', flow } });
+    expect(other).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { 'flow.nodeList.2.conditions.1.integrationId': 'validation.flowIntegrationNotFound' } } });
+    const saved = await h.request('POST', '/chat-flow', { token: a.admin.token, body: { name: `Com integração ${phone()}`, flow } });
+    expect(saved.status).toBe(201);
+    // In use by the flow: cannot be deleted (after the queue lets go of it).
+    await h.request('PUT', `/queue/${queue.id}`, { token: a.admin.token, body: { name: queue.name, color: queue.color, integrationId: null } });
+    expect((await h.request('DELETE', `/queueIntegration/${integration.id}`, { token: a.admin.token })).body).toEqual({ error: 'ERR_INTEGRATION_IN_USE' });
+
+    const channel = await makeChannel(h, a);
+    await useFlowOn(h, a, channel.id, saved.body.id);
+    // The channel's flow was set in the database directly: the bot's cached settings learn it now.
+    await inA(async (scope) => forgetBotConfig(scope));
+    const from = { number: phone(), name: 'Gil' };
+    const first = await inbound(h, a, channel, { from, body: 'oi' });
+    await until(() => botReplies(first.ticketId!), (m) => m.length >= 1);
+    await inbound(h, a, channel, { from, body: '2' });
+    const handed = await until(() => ticketRow(h, a, first.ticketId!), (t) => t?.integrationId === integration.id);
+    expect(handed).toMatchObject({ integrationId: integration.id, chatFlowId: null, botState: null, status: 'pending' });
+    await inbound(h, a, channel, { from, body: 'preciso de ajuda' });
+    await until(() => botReplies(first.ticketId!), (m) => m.some((x) => x.body === 'robô: preciso de ajuda'));
+    expect(turns.map((t) => t.message.body)).toEqual(['preciso de ajuda']);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
-import { Alert, Badge, Code, Modal, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Code, CopyButton, Modal, Text, Tooltip } from '@mantine/core';
 import type { Integration, IntegrationTestResult } from '@prosa/contracts';
-import { IconPlugConnected } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../shared/crud/crud-page';
@@ -23,6 +23,23 @@ export function IntegrationsPage() {
       { key: 'name', header: 'integrations.name', render: (i) => <Text fw={500}>{i.name}</Text> },
       { key: 'type', header: 'integrations.type', render: (i) => <Badge variant="light">{t(`integrations.types.${i.type}`)}</Badge> },
       { key: 'url', header: 'integrations.url', render: (i) => <Text size="sm" c="dimmed">{i.url}</Text> },
+      {
+        // N8N/webhook: the secret its posts are signed with, for the receiving workflow to check.
+        key: 'signingSecret',
+        header: 'integrations.signingSecret',
+        render: (i) =>
+          i.signingSecret ? (
+            <CopyButton value={i.signingSecret}>
+              {({ copied, copy }) => (
+                <Tooltip label={i.signingSecret}>
+                  <ActionIcon variant="subtle" onClick={copy} aria-label={t('integrations.signingSecret')} data-testid="integration-copy-secret">
+                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          ) : null,
+      },
     ],
     [t],
   );

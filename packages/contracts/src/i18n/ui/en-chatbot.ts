@@ -172,6 +172,7 @@ export const uiEnChatbot: ChatbotTexts = {
       outcome: {
         queue: 'Sent to queue {{queue}}',
         queueUser: 'Sent to queue {{queue}}, to {{user}}',
+        integration: 'Handed to integration #{{id}}',
         user: 'Sent to agent {{user}}',
         close: 'Ticket closed',
       },

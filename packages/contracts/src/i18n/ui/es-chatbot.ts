@@ -172,6 +172,7 @@ export const uiEsChatbot: ChatbotTexts = {
       outcome: {
         queue: 'Enviado a la cola {{queue}}',
         queueUser: 'Enviado a la cola {{queue}}, para {{user}}',
+        integration: 'Entregado a la integración #{{id}}',
         user: 'Enviado al agente {{user}}',
         close: 'Atención cerrada',
       },

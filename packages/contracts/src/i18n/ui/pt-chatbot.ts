@@ -168,6 +168,7 @@ export const uiPtChatbot = {
       outcome: {
         queue: 'Enviado à fila {{queue}}',
         queueUser: 'Enviado à fila {{queue}}, para {{user}}',
+        integration: 'Entregue à integração #{{id}}',
         user: 'Enviado ao atendente {{user}}',
         close: 'Atendimento encerrado',
       },
