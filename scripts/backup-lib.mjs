@@ -6,6 +6,7 @@
 //   database.dump   or the PostgreSQL database, `pg_dump --format=custom`
 //   media/          uploaded files (DATA_DIR/media); absent when media live in an S3 bucket
 //   jwt-secret      the kept token secret, when DATA_DIR has one (sessions survive a restore)
+//   encryption-secret  the kept key integration API keys are sealed under, when DATA_DIR has one
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';

@@ -85,6 +85,8 @@ await main(async (argv) => {
     if (migrations === 0) throw new Refusal('the database has no Prosa schema: nothing to back up');
     if (!s3Bucket) link(path.join(dataDir, 'media'), 'media');
     link(path.join(dataDir, 'jwt-secret'), 'jwt-secret');
+    // The key integration API keys are sealed under: without it a restore could not open them.
+    link(path.join(dataDir, 'encryption-secret'), 'encryption-secret');
     const manifest = {
       format: FORMAT,
       formatVersion: FORMAT_VERSION,

@@ -118,7 +118,7 @@ await main(async (argv) => {
     await tar.extract({
       file,
       cwd: stage,
-      filter: (p) => p === 'jwt-secret' || p === 'media' || p.startsWith('media/'),
+      filter: (p) => p === 'jwt-secret' || p === 'encryption-secret' || p === 'media' || p.startsWith('media/'),
     });
     const media = path.join(stage, 'media');
     if (existsSync(media)) {
@@ -126,9 +126,9 @@ await main(async (argv) => {
         console.log('Note: S3_BUCKET is set, but the archive holds local media: they go to DATA_DIR/media.');
       cpSync(media, path.join(dataDir, 'media'), { recursive: true });
     }
-    const secret = path.join(stage, 'jwt-secret');
-    if (existsSync(secret) && (force || !existsSync(path.join(dataDir, 'jwt-secret')))) {
-      cpSync(secret, path.join(dataDir, 'jwt-secret'));
+    for (const name of ['jwt-secret', 'encryption-secret']) {
+      const secret = path.join(stage, name);
+      if (existsSync(secret) && (force || !existsSync(path.join(dataDir, name)))) cpSync(secret, path.join(dataDir, name));
     }
     console.log(
       `Restored ${file} (${m.kind}, ${m.migrations} migrations, made ${m.createdAt}) into ` +

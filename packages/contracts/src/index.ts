@@ -28,3 +28,4 @@ export * from './schemas/schedules.js';
 export * from './schemas/ichat.js';
 export * from './schemas/slip-contract.js';
 export * from './schemas/api-configs.js';
+export * from './schemas/integrations.js';

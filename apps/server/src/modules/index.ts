@@ -26,12 +26,16 @@ import { usersRoutes } from './users/users.routes.js';
 import { registerApiHooks } from './api-configs/api-hooks.js';
 import { apiConfigsRoutes } from './api-configs/api-configs.routes.js';
 import { externalApiRoutes } from './api-configs/external/external.routes.js';
+import { registerIntegrations } from './integrations/integrations.hook.js';
+import { integrationsRoutes } from './integrations/integrations.routes.js';
 
 /** Every domain's routes, registered once. The channels' own routes: channels/index.ts. */
 export const registerModules: FastifyPluginAsync = async (app) => {
   // Outboxes, inbound backlog, channel sessions: read at scrape time, when metrics are on.
   registerDomainGauges(app.platform);
   // The chatbot reaches the inbound path through its port (messages/after-inbound.ts).
+  // Before the chatbot's hook: a new ticket of a queue with an integration goes to it, not the bot.
+  registerIntegrations();
   registerChatbot();
   await app.register(chatbotRoutes);
   await app.register(authRoutes);
@@ -59,4 +63,5 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   registerApiHooks();
   await app.register(apiConfigsRoutes);
   await app.register(externalApiRoutes);
+  await app.register(integrationsRoutes);
 };

@@ -1,5 +1,6 @@
 import { processInboundJob } from './messages/inbound/process-inbound.job.js';
 import { sweepInboundJob } from './messages/inbound/sweep-inbound.job.js';
+import { integrationTurnJob } from './integrations/jobs/integration-turn.job.js';
 import type { JobDefinition } from '../platform/jobs/define-job.js';
 import { deliverWebhookJob } from './channel-webhooks/jobs/deliver-webhook.job.js';
 import { sweepWebhooksJob } from './channel-webhooks/jobs/sweep-webhooks.job.js';
@@ -27,4 +28,28 @@ import { postApiHookJob } from './api-configs/jobs/post-api-hook.job.js';
  * the channels' jobs are listed in channels/index.ts.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
-export const jobRegistry: JobDefinition<any>[] = [closeAfterFarewellJob, sweepFarewellClosesJob, autoCloseTicketsJob, autoPendingTicketsJob, sendMessageJob, resendStuckJob, applyActionJob, sweepActionsJob, processInboundJob, sweepInboundJob, expireRatingWaitsJob, deliverWebhookJob, sweepWebhooksJob, sendPasswordResetJob, chatbotStepJob, sweepBotDueJob, notifyDelayedTasksJob, notifyDelayedTimerJob, sendScheduleJob, sweepDueSchedulesJob, recoverBotStepsJob, postApiHookJob];
+export const jobRegistry: JobDefinition<any>[] = [
+  closeAfterFarewellJob,
+  sweepFarewellClosesJob,
+  autoCloseTicketsJob,
+  autoPendingTicketsJob,
+  sendMessageJob,
+  resendStuckJob,
+  applyActionJob,
+  sweepActionsJob,
+  processInboundJob,
+  sweepInboundJob,
+  expireRatingWaitsJob,
+  deliverWebhookJob,
+  sweepWebhooksJob,
+  sendPasswordResetJob,
+  chatbotStepJob,
+  sweepBotDueJob,
+  notifyDelayedTasksJob,
+  notifyDelayedTimerJob,
+  sendScheduleJob,
+  sweepDueSchedulesJob,
+  recoverBotStepsJob,
+  postApiHookJob,
+  integrationTurnJob,
+];

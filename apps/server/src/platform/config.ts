@@ -14,6 +14,7 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
@@ -56,6 +57,10 @@ export interface Config {
   jwtSecret: Uint8Array;
   /** False when the secret was generated here: on PostgreSQL it is then shared through the database. */
   jwtSecretGiven: boolean;
+  /** Secret the keys kept at rest (integration API keys) are encrypted under (platform/security/secret-box.ts). */
+  encryptionSecret: string;
+  /** False when generated here: on PostgreSQL it is then shared through the database, as the JWT secret. */
+  encryptionSecretGiven: boolean;
   publicUrl?: string;
   webDist: string;
   supportEmails: string[];
@@ -107,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demo: e.DEMO === '1' || e.DEMO === 'true',
     jwtSecret: new TextEncoder().encode(secret),
     jwtSecretGiven: Boolean(e.JWT_SECRET),
+    encryptionSecret: e.ENCRYPTION_SECRET ?? keptSecret(dataDir, 'encryption-secret'),
+    encryptionSecretGiven: Boolean(e.ENCRYPTION_SECRET),
     publicUrl: e.PUBLIC_URL,
     webDist,
     supportEmails: e.SUPPORT_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),

@@ -21,6 +21,7 @@ import {
   IconMessages,
   IconPackages,
   IconPlugConnected,
+  IconPuzzle,
   type Icon,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -51,7 +52,8 @@ export type NavLabelKey =
   | 'quick.menu'
   | 'farewells.menu'
   | 'ichat.menu'
-  | 'teams.menu';
+  | 'teams.menu'
+  | 'integrations.nav';
 
 export interface NavItem {
   to: string;
@@ -95,6 +97,7 @@ export function navSections(session: Session | null): NavSection[] {
         item('/usuarios', 'nav.users', IconUsers, 'nav-users'),
         item('/equipes', 'teams.menu', IconUsersGroup, 'nav-teams'),
         item('/filas', 'nav.queues', IconListDetails, 'nav-queues'),
+        item('/integracoes', 'integrations.nav', IconPuzzle, 'nav-integrations'),
         item('/etiquetas', 'nav.tags', IconTags, 'nav-tags'),
         item('/chat-flow', 'chatbot.flows.menu', IconSitemap, 'nav-chat-flows'),
         item('/chatbot', 'chatbot.menu', IconRobot, 'nav-chatbot'),

@@ -86,6 +86,7 @@ const layoutRoutes: RouteObject[] = [
   },
   { path: 'usuarios', loader: guard('admin'), lazy: page(() => import('../features/users/users.page'), 'UsersPage') },
   { path: 'filas', loader: guard('admin'), lazy: page(() => import('../features/queues/queues.page'), 'QueuesPage') },
+  { path: 'integracoes', loader: guard('admin'), lazy: page(() => import('../features/integrations/integrations.page'), 'IntegrationsPage') },
   { path: 'etiquetas', loader: guard('admin'), lazy: page(() => import('../features/tags/tags.page'), 'TagsPage') },
   { path: 'equipes', loader: guard('admin'), lazy: page(() => import('../features/teams/teams.page'), 'TeamsPage') },
   {

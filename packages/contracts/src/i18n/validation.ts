@@ -33,6 +33,7 @@ export const validationTexts: Record<Language, Record<ValidationKey, string>> = 
     flowTagNotFound: 'Etiqueta não encontrada',
     flowUnavailable: 'Fluxo não encontrado ou inativo',
     flowNotForTransfer: 'Este fluxo não está disponível para transferência',
+    flowIntegrationNotFound: 'Integração não encontrada',
   },
   en: {
     required: 'Required field',
@@ -60,6 +61,7 @@ export const validationTexts: Record<Language, Record<ValidationKey, string>> = 
     flowTagNotFound: 'Tag not found',
     flowUnavailable: 'Flow not found or inactive',
     flowNotForTransfer: 'This flow is not available for transfer',
+    flowIntegrationNotFound: 'Integration not found',
   },
   es: {
     required: 'Campo obligatorio',
@@ -87,5 +89,6 @@ export const validationTexts: Record<Language, Record<ValidationKey, string>> = 
     flowTagNotFound: 'Etiqueta no encontrada',
     flowUnavailable: 'Flujo no encontrado o inactivo',
     flowNotForTransfer: 'Este flujo no está disponible para transferencia',
+    flowIntegrationNotFound: 'Integración no encontrada',
   },
 };

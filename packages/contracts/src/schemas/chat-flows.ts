@@ -15,8 +15,8 @@ export const FLOW_CONFIG_ID = 'configurations';
 export const FLOW_CONDITION_TYPES = ['IN_BUSINESS_HOUR', 'OUT_OF_BUSINESS_HOUR', 'R', 'Contain2', 'Contain', 'US'] as const;
 export type FlowConditionType = (typeof FLOW_CONDITION_TYPES)[number];
 
-/** A condition's action: 0 go to step, 1 to queue, 2 to user, 3 close (DOMAIN.md). */
-export const FLOW_ACTIONS = [0, 1, 2, 3] as const;
+/** A condition's action: 0 go to step, 1 to queue, 2 to user, 3 close (DOMAIN.md), 4 to a queue integration. */
+export const FLOW_ACTIONS = [0, 1, 2, 3, 4] as const;
 export type FlowAction = (typeof FLOW_ACTIONS)[number];
 
 /** Where a configuration sends the ticket: 1 queue, 2 user, 3 close. */
@@ -152,6 +152,8 @@ export const ZFlowCondition = z.object({
     .transform((v) => v || null),
   queueId: ZOptionalRef,
   userIdDestination: ZOptionalRef,
+  /** Action 4: the queue integration the ticket is handed to (it stays in its queue, or `queueId`'s). */
+  integrationId: ZOptionalRef.optional(),
   closeTicket: z.boolean().optional(),
   /** Sent before closing (action 3). */
   message: ZText().optional(),
@@ -363,6 +365,8 @@ export const ZBotOutcome = z
     z.object({ kind: z.literal('queue'), queueId: z.number().nullable(), userId: z.number().nullable() }),
     z.object({ kind: z.literal('user'), userId: z.number() }),
     z.object({ kind: z.literal('close') }),
+    /** Handed to a queue integration (action 4); `queueId` null keeps the ticket's queue. */
+    z.object({ kind: z.literal('integration'), integrationId: z.number(), queueId: z.number().nullable() }),
   ])
   .nullable();
 export type BotOutcome = z.infer<typeof ZBotOutcome>;

@@ -31,6 +31,7 @@ export const V = {
   flowTagNotFound: 'validation.flowTagNotFound',
   flowUnavailable: 'validation.flowUnavailable',
   flowNotForTransfer: 'validation.flowNotForTransfer',
+  flowIntegrationNotFound: 'validation.flowIntegrationNotFound',
 } as const;
 
 /**

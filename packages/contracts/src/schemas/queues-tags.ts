@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { ZColor, ZRequiredText } from './common.js';
+import { ZColor, ZId, ZRequiredText } from './common.js';
 
 export const ZQueueInput = z.object({
   name: ZRequiredText(60),
   color: ZColor,
   active: z.boolean().default(true),
+  /** The queue integration tickets entering this queue are handed to (null: none). */
+  integrationId: z.preprocess((v) => (v === '' ? null : v), ZId.nullish()).transform((v) => v ?? null),
 });
 export type QueueInput = z.infer<typeof ZQueueInput>;
 export const ZQueue = z.object({
@@ -12,6 +14,7 @@ export const ZQueue = z.object({
   name: z.string(),
   color: z.string(),
   active: z.boolean(),
+  integrationId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -23,5 +26,12 @@ export const ZTagInput = z.object({
   active: z.boolean().default(true),
 });
 export type TagInput = z.infer<typeof ZTagInput>;
-export const ZTag = ZQueue;
+export const ZTag = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type Tag = z.infer<typeof ZTag>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../enums.js';
 import { ZId } from './common.js';
+import { ZTicketIntegration } from './integrations.js';
 
 const ZBoolish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const ZIdList = z
@@ -68,6 +69,8 @@ export const ZTicket = z.object({
   closedAt: z.string().nullable(),
   /** Marked private by its agent: hidden from other users unless viewPrivateTickets (SPEC §6). */
   isPrivate: z.boolean(),
+  /** The queue integration answering the ticket (null: none); an agent may take it over. */
+  integration: ZTicketIntegration,
   createdAt: z.string(),
   updatedAt: z.string(),
   /** What the viewer may do; screens do not re-derive it. */

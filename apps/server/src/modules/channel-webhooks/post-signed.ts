@@ -35,6 +35,10 @@ export interface SignedPost {
   allowPrivate: boolean;
   now?: Date;
   timeoutMs?: number;
+  /** Extra request headers (an integration's `X-N8N-API-KEY`); the signature headers always win. */
+  headers?: Record<string, string>;
+  /** Aborts the request (an integration turn's deadline). */
+  signal?: AbortSignal;
 }
 
 export type PostOutcome =
@@ -60,6 +64,7 @@ export function postSigned(p: SignedPost): Promise<PostOutcome> {
     return Promise.resolve({ ok: false, status: null, error: PRIVATE_ADDRESS_ERROR, retryable: false });
   const at = p.now ?? new Date();
   const headers = {
+    ...p.headers,
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(p.body)),
     'user-agent': 'Prosa-Webhook/1',
@@ -72,7 +77,7 @@ export function postSigned(p: SignedPost): Promise<PostOutcome> {
   return new Promise((resolve) => {
     const req = client.request(
       url,
-      { method: 'POST', headers, ...(p.allowPrivate ? {} : { lookup: guardedLookup }) },
+      { method: 'POST', headers, ...(p.signal ? { signal: p.signal } : {}), ...(p.allowPrivate ? {} : { lookup: guardedLookup }) },
       (res) => {
         res.resume(); // the answer's body is not used
         res.on('end', () => {

@@ -8,7 +8,7 @@
  */
 import { FLOW_START_ID, V, type FlowGraph, type FlowNode } from '@prosa/contracts';
 import { inArray } from 'drizzle-orm';
-import { queues, tags, users } from '../../platform/db/schema.js';
+import { integrations, queues, tags, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 
@@ -16,7 +16,7 @@ type Fields = Record<string, string>;
 type Ref = { path: string; id: number | null; required: boolean };
 
 /** The company's ids among `ids`, one query per table. */
-async function existing(scope: TenantScope, table: typeof queues | typeof users | typeof tags, ids: number[]) {
+async function existing(scope: TenantScope, table: typeof queues | typeof users | typeof tags | typeof integrations, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set<number>();
   const rows = await scope.select(table, inArray(table.id, unique));
@@ -71,6 +71,7 @@ function collectRefs(nodeList: FlowNode[], at: (p: string) => string) {
   const queueRefs: Ref[] = [];
   const userRefs: Ref[] = [];
   const tagRefs: Ref[] = [];
+  const integrationRefs: Ref[] = [];
   nodeList.forEach((node, i) => {
     if (node.type === 'configurations') {
       const c = node.configurations;
@@ -90,6 +91,10 @@ function collectRefs(nodeList: FlowNode[], at: (p: string) => string) {
     node.conditions.forEach((c, j) => {
       if (c.action === 1)
         queueRefs.push({ path: at(`nodeList.${i}.conditions.${j}.queueId`), id: c.queueId, required: true });
+      if (c.action === 4) {
+        integrationRefs.push({ path: at(`nodeList.${i}.conditions.${j}.integrationId`), id: c.integrationId ?? null, required: true });
+        if (c.queueId) queueRefs.push({ path: at(`nodeList.${i}.conditions.${j}.queueId`), id: c.queueId, required: false });
+      }
       if (c.action === 2) {
         userRefs.push({
           path: at(`nodeList.${i}.conditions.${j}.userIdDestination`),
@@ -103,7 +108,7 @@ function collectRefs(nodeList: FlowNode[], at: (p: string) => string) {
         tagRefs.push({ path: at(`nodeList.${i}.interactions.${j}.data.tagId`), id: it.data.tagId, required: true });
     });
   });
-  return { queueRefs, userRefs, tagRefs };
+  return { queueRefs, userRefs, tagRefs, integrationRefs };
 }
 
 /**
@@ -114,12 +119,13 @@ export async function flowGraphFaults(scope: TenantScope, graph: FlowGraph, pref
   const at = (p: string) => (prefix ? `${prefix}.${p}` : p);
   const fields: Fields = {};
   checkStructure(graph, at, fields);
-  const { queueRefs, userRefs, tagRefs } = collectRefs(graph.nodeList, at);
+  const { queueRefs, userRefs, tagRefs, integrationRefs } = collectRefs(graph.nodeList, at);
   const ids = (refs: Ref[]) => refs.flatMap((r) => (r.id ? [r.id] : []));
-  const [qs, us, ts] = await Promise.all([
+  const [qs, us, ts, is] = await Promise.all([
     existing(scope, queues, ids(queueRefs)),
     existing(scope, users, ids(userRefs)),
     existing(scope, tags, ids(tagRefs)),
+    existing(scope, integrations, ids(integrationRefs)),
   ]);
   const check = (refs: Ref[], found: Set<number>, missing: string) => {
     for (const r of refs) {
@@ -131,6 +137,7 @@ export async function flowGraphFaults(scope: TenantScope, graph: FlowGraph, pref
   check(queueRefs, qs, V.flowQueueNotFound);
   check(userRefs, us, V.flowUserNotFound);
   check(tagRefs, ts, V.flowTagNotFound);
+  check(integrationRefs, is, V.flowIntegrationNotFound);
   return fields;
 }
 

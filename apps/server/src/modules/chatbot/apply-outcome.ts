@@ -6,6 +6,10 @@
  */
 import type { BotOutcome } from '@prosa/contracts';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { eq } from 'drizzle-orm';
+import { integrations } from '../../platform/db/schema.js';
+import { enterIntegration, integrationOfQueue } from '../integrations/hand-over.js';
+import { integrationsAllowed } from '../integrations/integrations.plan.js';
 import { logTicket } from '../tickets/ticket-log.js';
 import { patchTicket } from '../tickets/tickets.mutate.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
@@ -47,8 +51,18 @@ export async function applyOutcome(
     await logTicket(tx, ticket.id, 'closed', { queueId: ticket.queueId, payload: { chatFlowId: opts.flowId } });
     return { ...released, status: 'closed', closedAt: opts.now, closeAfter: null, unreadMessages: 0 };
   }
+  if (o.kind === 'integration') {
+    // A flow step's action 4; on a plan without integrations (or one deleted since), to the queue.
+    const queueId = o.queueId ?? ticket.queueId;
+    const usable = (await integrationsAllowed(tx)) && (await tx.count(integrations, eq(integrations.id, o.integrationId))) > 0;
+    if (usable) return { ...released, ...(await enterIntegration(tx, ticket.id, o.integrationId, queueId, { fromInbound: false })) };
+    return { ...released, queueId, userId: null, status: 'pending', ...(await distribute(tx, ticket.id, queueId, opts.distribution, opts.now)) };
+  }
   if (o.kind === 'user') return { ...released, userId: o.userId, status: 'open', startedAttendanceAt: opts.now };
   const queueId = o.queueId ?? ticket.queueId;
+  // A queue with an integration: the bot hands the conversation to it (no distribution).
+  const integrationId = o.userId === null ? await integrationOfQueue(tx, queueId) : null;
+  if (integrationId !== null) return { ...released, ...(await enterIntegration(tx, ticket.id, integrationId, queueId, { fromInbound: false })) };
   const assigned = await distribute(tx, ticket.id, queueId, opts.distribution, opts.now);
   return { ...released, queueId, userId: null, status: 'pending', ...assigned };
 }

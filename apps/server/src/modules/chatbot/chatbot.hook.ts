@@ -17,6 +17,8 @@ export function enqueueBotStep(scope: TenantScope, ticketId: number, opts: { due
 export async function chatbotAfterInbound(scope: TenantScope, facts: InboundFacts): Promise<void> {
   const t = facts.ticket;
   if (facts.fromMe || t.isGroup || t.status === 'closed') return;
+  // A ticket with a queue integration is answered by it, not by the bot (DOMAIN.md).
+  if (t.integrationId !== null) return;
   if (t.chatFlowId !== null || t.botState !== null) return enqueueBotStep(scope, t.id);
   const config = await botConfig(scope);
   // A new ticket: a job decides its bot, distributes it or sends the absence message, when the

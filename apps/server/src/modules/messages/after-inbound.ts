@@ -10,7 +10,19 @@ import type { TicketRow } from '../tickets/tickets.presenter.js';
 
 export interface InboundFacts {
   /** The ticket as the inbound write left it. */
-  ticket: Pick<TicketRow, 'id' | 'channelId' | 'status' | 'userId' | 'chatFlowId' | 'botState' | 'isGroup' | 'absenceSent'>;
+  ticket: Pick<
+    TicketRow,
+    | 'id'
+    | 'channelId'
+    | 'status'
+    | 'userId'
+    | 'chatFlowId'
+    | 'botState'
+    | 'isGroup'
+    | 'absenceSent'
+    | 'queueId'
+    | 'integrationId'
+  >;
   messageId: number;
   /** The message opened this ticket. */
   created: boolean;

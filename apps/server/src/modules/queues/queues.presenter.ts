@@ -7,6 +7,7 @@ export function presentQueue(row: typeof queues.$inferSelect): Queue {
     name: row.name,
     color: row.color,
     active: row.active,
+    integrationId: row.integrationId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

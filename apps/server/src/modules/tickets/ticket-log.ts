@@ -19,6 +19,8 @@ export const TICKET_LOG_TYPES = [
   'autoClose',
   'autoPending',
   'delete',
+  'integration',
+  'integrationEnd',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

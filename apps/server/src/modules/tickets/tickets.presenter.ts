@@ -5,6 +5,7 @@ import {
   contacts,
   contactTags,
   contactWallets,
+  integrations,
   queues,
   tags,
   tickets,
@@ -35,6 +36,8 @@ export interface TicketBase {
   channel: Ticket['channel'];
   tags: Ticket['contact']['tags'];
   wallets: Ticket['contact']['wallets'];
+  /** The queue integration answering the ticket (modules/integrations); absent reads as none. */
+  integration?: Ticket['integration'];
 }
 
 /** The ticket has been handed to the chatbot (a flow, or a bot conversation in progress). */
@@ -94,7 +97,9 @@ export function ticketBasesSql(owns: TenantScope['owns'], which: SQL): SQL {
           where ${owns(contactTags, eq(contactTags.contactId, contacts.id))}), '[]'::json) as "tags",
         coalesce((select json_agg(json_build_object('id', wu.id, 'name', wu.name) order by wu.id)
           from ${contactWallets} join ${users} wu on wu.id = ${contactWallets.userId} and wu.tenant_id = ${contactWallets.tenantId}
-          where ${owns(contactWallets, eq(contactWallets.contactId, contacts.id))}), '[]'::json) as "wallets"
+          where ${owns(contactWallets, eq(contactWallets.contactId, contacts.id))}), '[]'::json) as "wallets",
+        (select json_build_object('id', ig.id, 'name', ig.name, 'type', ig.type) from ${integrations} ig
+          where ig.tenant_id = ${tickets.tenantId} and ig.id = ${tickets.integrationId}) as "integration"
       from ${tickets}
       join ${contacts} on ${owns(contacts, eq(contacts.id, tickets.contactId))}
       left join ${queues} on ${owns(queues, eq(queues.id, tickets.queueId))}
@@ -113,6 +118,7 @@ export function readTicketBase(r: Record<string, unknown>): TicketBase {
     channel: r.channel === null ? null : json<TicketBase['channel']>(r.channel),
     tags: json<TicketBase['tags']>(r.tags),
     wallets: json<TicketBase['wallets']>(r.wallets),
+    integration: r.integration == null ? null : json<NonNullable<TicketBase['integration']>>(r.integration),
   };
 }
 /** node-postgres and PGlite parse json columns; a driver that does not gives text. */
@@ -158,6 +164,7 @@ export function presentTicket(base: TicketBase, viewer: TicketViewer | null): Ti
     startedAttendanceAt: row.startedAttendanceAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     isPrivate: row.isPrivate,
+    integration: base.integration ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     can,

@@ -54,6 +54,8 @@ export const queues = pgTable(
     name: text('name').notNull(),
     color: text('color').notNull(),
     active: boolean('active').notNull().default(true),
+    /** The integration a ticket entering this queue is handed to (integrations.id; checked on delete). */
+    integrationId: integer('integration_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -163,6 +163,10 @@ export const tickets = pgTable(
     ratingInvalidSent: boolean('rating_invalid_sent').notNull().default(false),
     /** Marked private by its agent: hidden from every other user unless viewPrivateTickets (SPEC §6). */
     isPrivate: boolean('is_private').notNull().default(false),
+    /** The queue integration the ticket is with (modules/integrations): it answers, agents may take over. */
+    integrationId: integer('integration_id'),
+    /** That integration's per-ticket state (Typebot session, AI conversation, last message handled). */
+    integrationState: jsonb('integration_state').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

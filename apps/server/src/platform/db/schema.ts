@@ -11,6 +11,7 @@ import * as tasks from './schema-tasks.js';
 import * as quick from './schema-quick.js';
 import * as ichat from './schema-ichat.js';
 import * as apiTables from './schema-api-configs.js';
+import * as integrationTables from './schema-integrations.js';
 
 export * from './schema-platform.js';
 export * from './schema-accounts.js';
@@ -26,6 +27,7 @@ export * from './schema-tasks.js';
 export * from './schema-quick.js';
 export * from './schema-ichat.js';
 export * from './schema-api-configs.js';
+export * from './schema-integrations.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {
@@ -61,4 +63,5 @@ export const tenantTables = {
   internalMessages: ichat.internalMessages,
   apiConfigs: apiTables.apiConfigs,
   apiMessages: apiTables.apiMessages,
+  integrations: integrationTables.integrations,
 };

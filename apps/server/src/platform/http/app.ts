@@ -62,14 +62,21 @@ export interface AppParts {
  * the first instance generates it and keeps it in the database for the others.
  */
 async function withSharedSecret(config: Config, db: Database): Promise<Config> {
-  if (config.jwtSecretGiven || db.kind !== 'postgres') return config;
+  if (db.kind !== 'postgres') return config;
   const sys = unsafeSystemDb(db);
-  await sys
-    .insert(platformSettings)
-    .values({ key: 'jwt_secret', value: newSecret(48) })
-    .onConflictDoNothing();
-  const [row] = await sys.select().from(platformSettings).where(eq(platformSettings.key, 'jwt_secret'));
-  return { ...config, jwtSecret: new TextEncoder().encode(row!.value) };
+  const shared = async (key: string) => {
+    await sys
+      .insert(platformSettings)
+      .values({ key, value: newSecret(48) })
+      .onConflictDoNothing();
+    const [row] = await sys.select().from(platformSettings).where(eq(platformSettings.key, key));
+    return row!.value;
+  };
+  let out = config;
+  if (!config.jwtSecretGiven) out = { ...out, jwtSecret: new TextEncoder().encode(await shared('jwt_secret')) };
+  // The key integration API keys are encrypted under: one for every instance, like the JWT secret.
+  if (!config.encryptionSecretGiven) out = { ...out, encryptionSecret: await shared('encryption_secret') };
+  return out;
 }
 
 export async function buildPlatformApp(opts: BuildOptions, parts: AppParts): Promise<FastifyInstance> {

@@ -23,7 +23,7 @@ export function ColorItemsPage({ res }: { res: ColorItemResource }) {
   const columns = useMemo<CrudColumn<ColorItem>[]>(() => {
     const toggleActive = (item: ColorItem, active: boolean) =>
       save.mutate(
-        { id: item.id, values: { name: item.name, color: item.color, active } },
+        { id: item.id, values: { name: item.name, color: item.color, active, integrationId: 'integrationId' in item ? item.integrationId : null } },
         { onSuccess: () => notifySuccess(t(`${ns}.updated`)), onError: toastError },
       );
     return [

@@ -338,6 +338,16 @@ export const errorsEn: ErrorCatalogue = {
     description: 'This integration is linked to queues or connections.',
     detail: 'Remove the integration from its queues and connections before deleting it.',
   },
+  ERR_NO_INTEGRATION_FOUND: {
+    message: 'Integration not found.',
+    description: 'The integration does not exist or belongs to another company.',
+    detail: 'Refresh the list and try again.',
+  },
+  ERR_INTEGRATION_EXISTS: {
+    message: 'An integration with this name already exists.',
+    description: 'Integration names are unique within the company.',
+    detail: 'Choose another name.',
+  },
   ERR_NO_TASK_FOUND: {
     message: 'Task not found.',
     description: 'The requested task does not exist, was deleted or is not yours.',

@@ -338,6 +338,16 @@ export const errorsEs: ErrorCatalogue = {
     description: 'Esta integración está vinculada a colas o conexiones.',
     detail: 'Quita la integración de las colas y conexiones antes de eliminarla.',
   },
+  ERR_NO_INTEGRATION_FOUND: {
+    message: 'Integración no encontrada.',
+    description: 'La integración no existe o pertenece a otra empresa.',
+    detail: 'Actualiza la lista e inténtalo de nuevo.',
+  },
+  ERR_INTEGRATION_EXISTS: {
+    message: 'Ya existe una integración con este nombre.',
+    description: 'Los nombres de las integraciones son únicos en la empresa.',
+    detail: 'Elige otro nombre.',
+  },
   ERR_NO_TASK_FOUND: {
     message: 'Tarea no encontrada.',
     description: 'La tarea solicitada no existe, fue eliminada o no es suya.',

@@ -338,6 +338,16 @@ export const errorsPt: ErrorCatalogue = {
     description: 'Esta integração está vinculada a filas ou conexões.',
     detail: 'Remova a integração das filas e conexões antes de excluí-la.',
   },
+  ERR_NO_INTEGRATION_FOUND: {
+    message: 'Integração não encontrada.',
+    description: 'A integração não existe ou pertence a outra empresa.',
+    detail: 'Atualize a lista e tente novamente.',
+  },
+  ERR_INTEGRATION_EXISTS: {
+    message: 'Já existe uma integração com este nome.',
+    description: 'Os nomes das integrações são únicos na empresa.',
+    detail: 'Escolha outro nome.',
+  },
   ERR_NO_TASK_FOUND: {
     message: 'Tarefa não encontrada.',
     description: 'A tarefa solicitada não existe, foi excluída ou não é sua.',

@@ -68,7 +68,8 @@ export const uiEnChatbot: ChatbotTexts = {
       interactions: 'Interactions',
       interactionsHint: 'Run from top to bottom when the step is entered.',
       conditions: 'Conditions',
-      conditionsHint: 'Evaluated in this order: within hours, outside hours, exact answer, contains the word, contains, any answer.',
+      conditionsHint:
+        'Evaluated in this order: within hours, outside hours, exact answer, contains the word, contains, any answer.',
       addInteraction: 'Add interaction',
       addCondition: 'Add condition',
       remove: 'Remove',
@@ -172,6 +173,7 @@ export const uiEnChatbot: ChatbotTexts = {
       outcome: {
         queue: 'Sent to queue {{queue}}',
         queueUser: 'Sent to queue {{queue}}, to {{user}}',
+        integration: 'Handed to integration #{{id}}',
         user: 'Sent to agent {{user}}',
         close: 'Ticket closed',
       },

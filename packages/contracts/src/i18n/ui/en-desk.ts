@@ -21,6 +21,8 @@ export const uiEnDesk: DeskTexts = {
     autoClose: 'Closed automatically',
     autoPending: 'Returned to the queue automatically',
     delete: 'Deleted the ticket',
+    integration: 'Handed to the integration',
+    integrationEnd: 'Left the integration',
     unknown: 'Event: {{type}}',
     system: 'System',
     accessFolded_one: 'Viewed {{count}} time',

@@ -6,7 +6,7 @@ export const uiEnSchedules: DeepStrings<typeof uiPtSchedules> = {
   schedules: {
     menu: 'Schedules',
     title: 'Scheduled messages',
-    subtitle: "Messages planned for the contacts of your tickets",
+    subtitle: 'Messages planned for the contacts of your tickets',
     add: 'Schedule message',
     create: 'Schedule message',
     edit: 'Edit scheduled message',

@@ -13,6 +13,7 @@ import { uiEnIchat } from './en-ichat.js';
 import { uiEnVoice } from './en-voice.js';
 import { uiEnPaymentSlip } from './en-payment-slip.js';
 import { uiEnApiConfigs } from './en-api-configs.js';
+import { uiEnIntegrations } from './en-integrations.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
@@ -30,6 +31,7 @@ export const uiEn: UiCatalogue = {
   ...uiEnVoice,
   ...uiEnPaymentSlip,
   ...uiEnApiConfigs,
+  ...uiEnIntegrations,
   common: {
     appName: 'Prosa',
     save: 'Save',

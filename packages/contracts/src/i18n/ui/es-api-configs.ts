@@ -20,7 +20,8 @@ export const uiEsApiConfigs: Pick<UiCatalogue, 'apiConfigs'> = {
     channel: 'Conexión de envío',
     channelHint: 'Los mensajes enviados por la API salen por esta conexión.',
     statusUrl: 'URL de estado',
-    statusUrlHint: 'Recibe los mensajes de los clientes (hookMessage) y los estados de entrega (hookMessageStatus), firmados.',
+    statusUrlHint:
+      'Recibe los mensajes de los clientes (hookMessage) y los estados de entrega (hookMessageStatus), firmados.',
     active: 'Activa',
     activeHint: 'Desactivada, el token se rechaza al instante.',
     token: 'Token',

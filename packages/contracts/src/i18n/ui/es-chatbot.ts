@@ -61,14 +61,16 @@ export const uiEsChatbot: ChatbotTexts = {
       firstStep: 'Primera etapa: {{name}}',
       configNode: 'Configuración',
       configHint: 'Mensajes, tiempo sin respuesta, intentos, fuera de horario.',
-      selectHint: 'Selecciona una etapa o la configuración para editarla. Arrastra desde el punto de una etapa hasta otra para conectarlas.',
+      selectHint:
+        'Selecciona una etapa o la configuración para editarla. Arrastra desde el punto de una etapa hasta otra para conectarlas.',
       faults: '{{count}} problema(s)',
       noInteractions: 'Sin interacciones',
       stepName: 'Nombre de la etapa',
       interactions: 'Interacciones',
       interactionsHint: 'Se ejecutan de arriba abajo al entrar en la etapa.',
       conditions: 'Condiciones',
-      conditionsHint: 'Evaluadas en este orden: dentro del horario, fuera del horario, respuesta exacta, contiene la palabra, contiene, cualquier respuesta.',
+      conditionsHint:
+        'Evaluadas en este orden: dentro del horario, fuera del horario, respuesta exacta, contiene la palabra, contiene, cualquier respuesta.',
       addInteraction: 'Agregar interacción',
       addCondition: 'Agregar condición',
       remove: 'Quitar',
@@ -172,6 +174,7 @@ export const uiEsChatbot: ChatbotTexts = {
       outcome: {
         queue: 'Enviado a la cola {{queue}}',
         queueUser: 'Enviado a la cola {{queue}}, para {{user}}',
+        integration: 'Entregado a la integración #{{id}}',
         user: 'Enviado al agente {{user}}',
         close: 'Atención cerrada',
       },
@@ -191,7 +194,8 @@ export const uiEsChatbot: ChatbotTexts = {
     },
     settings: {
       title: 'Chatbot',
-      subtitle: 'Qué flujo atiende cada canal, el predeterminado de la empresa, la distribución automática y las palabras clave.',
+      subtitle:
+        'Qué flujo atiende cada canal, el predeterminado de la empresa, la distribución automática y las palabras clave.',
       channels: 'Flujo por canal',
       channel: 'Canal',
       flow: 'Flujo',

@@ -21,6 +21,8 @@ export const uiEsDesk: DeskTexts = {
     autoClose: 'Cerrada automáticamente',
     autoPending: 'Devuelta a la cola automáticamente',
     delete: 'Eliminó la atención',
+    integration: 'Entregado a la integración',
+    integrationEnd: 'Salió de la integración',
     unknown: 'Evento: {{type}}',
     system: 'Sistema',
     accessFolded_one: 'Vista {{count}} vez',

@@ -13,6 +13,7 @@ import { uiEsIchat } from './es-ichat.js';
 import { uiEsVoice } from './es-voice.js';
 import { uiEsPaymentSlip } from './es-payment-slip.js';
 import { uiEsApiConfigs } from './es-api-configs.js';
+import { uiEsIntegrations } from './es-integrations.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
@@ -30,6 +31,7 @@ export const uiEs: UiCatalogue = {
   ...uiEsVoice,
   ...uiEsPaymentSlip,
   ...uiEsApiConfigs,
+  ...uiEsIntegrations,
   common: {
     appName: 'Prosa',
     save: 'Guardar',

@@ -18,7 +18,8 @@ export const uiPtApiConfigs = {
     channel: 'Conexão de envio',
     channelHint: 'As mensagens enviadas pela API saem por esta conexão.',
     statusUrl: 'URL de status',
-    statusUrlHint: 'Recebe as mensagens dos clientes (hookMessage) e os status de entrega (hookMessageStatus), assinados.',
+    statusUrlHint:
+      'Recebe as mensagens dos clientes (hookMessage) e os status de entrega (hookMessageStatus), assinados.',
     active: 'Ativa',
     activeHint: 'Desativada, o token é recusado na hora.',
     token: 'Token',

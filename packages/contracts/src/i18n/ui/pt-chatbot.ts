@@ -57,14 +57,16 @@ export const uiPtChatbot = {
       firstStep: 'Primeira etapa: {{name}}',
       configNode: 'Configurações',
       configHint: 'Mensagens, tempo sem resposta, tentativas, fora do horário.',
-      selectHint: 'Selecione uma etapa ou as configurações para editar. Arraste do ponto de uma etapa até outra para ligá-las.',
+      selectHint:
+        'Selecione uma etapa ou as configurações para editar. Arraste do ponto de uma etapa até outra para ligá-las.',
       faults: '{{count}} problema(s)',
       noInteractions: 'Nenhuma interação',
       stepName: 'Nome da etapa',
       interactions: 'Interações',
       interactionsHint: 'Executadas de cima para baixo ao entrar na etapa.',
       conditions: 'Condições',
-      conditionsHint: 'Avaliadas na ordem: dentro do horário, fora do horário, resposta exata, contém a palavra, contém, qualquer resposta.',
+      conditionsHint:
+        'Avaliadas na ordem: dentro do horário, fora do horário, resposta exata, contém a palavra, contém, qualquer resposta.',
       addInteraction: 'Adicionar interação',
       addCondition: 'Adicionar condição',
       remove: 'Remover',
@@ -168,6 +170,7 @@ export const uiPtChatbot = {
       outcome: {
         queue: 'Enviado à fila {{queue}}',
         queueUser: 'Enviado à fila {{queue}}, para {{user}}',
+        integration: 'Entregue à integração #{{id}}',
         user: 'Enviado ao atendente {{user}}',
         close: 'Atendimento encerrado',
       },

@@ -17,6 +17,8 @@ export const uiPtDesk = {
     autoClose: 'Fechado automaticamente',
     autoPending: 'Devolvido à fila automaticamente',
     delete: 'Excluiu o atendimento',
+    integration: 'Entregue à integração',
+    integrationEnd: 'Saiu da integração',
     unknown: 'Evento: {{type}}',
     system: 'Sistema',
     accessFolded_one: 'Visualizado {{count}} vez',

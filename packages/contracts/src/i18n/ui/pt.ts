@@ -12,6 +12,7 @@ import { uiPtIchat } from './pt-ichat.js';
 import { uiPtVoice } from './pt-voice.js';
 import { uiPtPaymentSlip } from './pt-payment-slip.js';
 import { uiPtApiConfigs } from './pt-api-configs.js';
+import { uiPtIntegrations } from './pt-integrations.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -33,6 +34,7 @@ export const uiPt = {
   ...uiPtVoice,
   ...uiPtPaymentSlip,
   ...uiPtApiConfigs,
+  ...uiPtIntegrations,
   common: {
     appName: 'Prosa',
     save: 'Salvar',

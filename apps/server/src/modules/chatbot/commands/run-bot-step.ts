@@ -58,6 +58,8 @@ export async function runBotStep(
         .for('update', { of: tickets }),
     );
     if (!row || row.ticket.status === 'closed') return { turns: 0, more: false };
+    // With a queue integration (handed to it on arrival, or since): the integration answers, not the bot.
+    if (row.ticket.integrationId !== null) return { turns: 0, more: false };
     const { ticket, contact } = row;
     let flowId = ticket.chatFlowId;
     let state = (ticket.botState as EngineState | null) ?? null;

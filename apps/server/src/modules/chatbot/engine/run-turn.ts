@@ -52,6 +52,11 @@ async function act(ctx: TurnContext, step: FlowStep, c: FlowCondition): Promise<
       return c.userIdDestination === null ? toQueue(ctx, null) : toUser(ctx, c.userIdDestination);
     case 3:
       return close(ctx, c.message ?? '');
+    case 4:
+      // A step hands the conversation to a queue integration (validated on save: one of the company's).
+      if (c.integrationId == null) return toQueue(ctx, c.queueId);
+      ctx.release({ kind: 'integration', integrationId: c.integrationId, queueId: c.queueId });
+      return;
   }
 }
 

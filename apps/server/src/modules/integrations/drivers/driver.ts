@@ -35,6 +35,8 @@ export interface IntegrationConfig {
   temperature: number;
   responseFormat: 'text' | 'json';
   voiceKey: string | null;
+  /** The secret the N8N/webhook posts are signed with (X-Prosa-Signature); set by the job. */
+  signingSecret?: string;
 }
 
 export interface TurnContext {

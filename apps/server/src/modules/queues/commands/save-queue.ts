@@ -3,6 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { queues } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { assertIntegrationsAllowed } from '../../integrations/integrations.plan.js';
+import { assertIntegrationOfTenant } from '../../integrations/integrations.queries.js';
 import { getQueue } from '../queues.queries.js';
 import { emitQueueChange } from '../queues.events.js';
 
@@ -11,8 +13,16 @@ async function assertNameFree(scope: TenantScope, name: string, exceptId?: numbe
   if (clash) throw new AppError('ERR_QUEUE_EXISTS');
 }
 
+/** A queue's integration: one of the tenant's, on a plan with integrations. */
+async function assertIntegrationUsable(scope: TenantScope, integrationId: number | null) {
+  if (integrationId === null) return;
+  await assertIntegrationOfTenant(scope, integrationId);
+  await assertIntegrationsAllowed(scope);
+}
+
 export async function createQueue(scope: TenantScope, input: QueueInput) {
   await assertNameFree(scope, input.name);
+  await assertIntegrationUsable(scope, input.integrationId);
   const row = await scope.insert(queues, input);
   emitQueueChange(scope, 'create', row);
   return row;
@@ -21,6 +31,7 @@ export async function createQueue(scope: TenantScope, input: QueueInput) {
 export async function updateQueue(scope: TenantScope, id: number, input: QueueInput) {
   await getQueue(scope, id);
   await assertNameFree(scope, input.name, id);
+  await assertIntegrationUsable(scope, input.integrationId);
   const [row] = await scope.update(queues, { ...input, updatedAt: new Date() }, eq(queues.id, id));
   emitQueueChange(scope, 'update', row!);
   return row!;

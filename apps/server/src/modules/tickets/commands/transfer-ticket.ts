@@ -5,6 +5,7 @@ import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { getQueue } from '../../queues/queues.queries.js';
+import { enterIntegration, integrationOfQueue, leaveIntegration } from '../../integrations/hand-over.js';
 import { logTicket } from '../ticket-log.js';
 import { mutateTicket, patchTicket } from '../tickets.mutate.js';
 
@@ -18,7 +19,8 @@ export interface TransferTarget {
 
 /**
  * Transfer to a queue and/or a user of the tenant. A ticket given to a user is open for that
- * user; one sent to a queue alone waits there, pending. A human transfer takes it from the bot.
+ * user; one sent to a queue alone waits there, pending. A human transfer takes it from the bot,
+ * and from its integration; one to another queue with an integration and nobody hands it to that.
  */
 export function transferTicket(
   scope: TenantScope,
@@ -34,7 +36,13 @@ export function transferTicket(
     const userId = target.userId === undefined ? (queueChanged ? null : row.userId) : target.userId;
     const status: TicketStatus =
       target.status && target.status !== 'closed' ? target.status : userId ? 'open' : 'pending';
+    const integrationId = !userId && status === 'pending' && queueChanged ? await integrationOfQueue(tx, queueId) : null;
+    const integration =
+      integrationId !== null
+        ? { ...(await leaveIntegration(tx, row, { userId: auth.userId, reason: 'transfer' })), ...(await enterIntegration(tx, id, integrationId, queueId, { userId: auth.userId, fromInbound: false })) }
+        : await leaveIntegration(tx, row, { userId: auth.userId, reason: 'transfer' });
     await patchTicket(tx, id, {
+      ...integration,
       queueId,
       userId,
       status,

@@ -60,6 +60,7 @@ function ticket(id: number, patch: Partial<Ticket> = {}): Ticket {
     startedAttendanceAt: null,
     closedAt: null,
     isPrivate: false,
+    integration: null,
     createdAt: at,
     updatedAt: at,
     can: { ...NOTHING, accept: true },

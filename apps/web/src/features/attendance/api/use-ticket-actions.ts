@@ -51,6 +51,12 @@ export function useTicketToBot() {
   });
 }
 
+/** POST /tickets/:id/take-over: the agent takes the ticket from its queue integration (open, theirs). */
+export function useTakeOver() {
+  const apply = useApplyTicket();
+  return useMutation({ mutationFn: (id: number) => http.post<Ticket>(`/tickets/${id}/take-over`, {}), onSuccess: apply });
+}
+
 export function useDeleteTicket() {
   const qc = useQueryClient();
   return useMutation({

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ColorBadge } from '../../../shared/ui/color-dot';
 import { ChannelIcon } from '../ui/channel-icon';
 import { ContactAvatar } from '../ui/contact-avatar';
+import { TicketIntegrationBadge } from '../../integrations/ticket-integration';
 import { TicketActions } from './ticket-actions';
 
 const STATUS_COLOR = { open: 'teal', pending: 'orange', closed: 'gray' } as const;
@@ -53,6 +54,7 @@ export function ChatHeader({ ticket, onTogglePanel }: { ticket: Ticket; onToggle
                 {t('desk.chat.private')}
               </Badge>
             )}
+            <TicketIntegrationBadge ticket={ticket} />
           </Group>
           <Group gap={8} wrap="nowrap" style={{ overflow: 'hidden' }}>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="chat-protocol">

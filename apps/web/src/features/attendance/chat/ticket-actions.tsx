@@ -23,6 +23,7 @@ import { toastError } from '../../../shared/errors/toast-error';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { notifyNotice, notifySuccess } from '../../../shared/ui/notify';
 import { useDeleteTicket, useTicketPrivacy, useUpdateTicket } from '../api/use-ticket-actions';
+import { TakeOverButton } from '../../integrations/ticket-integration';
 import { CloseTicketModal } from './close-ticket-modal';
 import { SendToBotModal } from './send-to-bot-modal';
 import { TransferTicketModal } from './transfer-ticket-modal';
@@ -79,7 +80,8 @@ export function TicketActions({ ticket, onTogglePanel }: { ticket: Ticket; onTog
 
   return (
     <Group gap={6} wrap="nowrap">
-      {can.accept && (
+      <TakeOverButton ticket={ticket} />
+      {can.accept && !ticket.integration && (
         <Button
           size="xs"
           leftSection={<IconPlayerPlay size={14} />}

@@ -79,6 +79,8 @@ export function SimulatorPanel({ graph, invalid, onTrace }: Props) {
   const outcomeText = (o: NonNullable<BotOutcome>) =>
     o.kind === 'close'
       ? t('chatbot.simulator.outcome.close')
+      : o.kind === 'integration'
+        ? t('chatbot.simulator.outcome.integration', { id: o.integrationId })
       : o.kind === 'user'
         ? t('chatbot.simulator.outcome.user', { user: labelOf(refs.users, o.userId) })
         : o.userId
