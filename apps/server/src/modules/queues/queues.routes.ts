@@ -24,7 +24,7 @@ export const queuesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'createQueue',
         summary: 'Create a queue',
-        errors: ['ERR_QUEUE_EXISTS'],
+        errors: ['ERR_QUEUE_EXISTS', 'ERR_NO_INTEGRATION_FOUND', 'ERR_PREMIUM_FEATURE'],
         ...schema,
         body: ZQueueInput,
         response: { 201: ZQueue },
@@ -39,7 +39,7 @@ export const queuesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateQueue',
         summary: 'Update a queue',
-        errors: ['ERR_NO_QUEUE_FOUND', 'ERR_QUEUE_EXISTS'],
+        errors: ['ERR_NO_QUEUE_FOUND', 'ERR_QUEUE_EXISTS', 'ERR_NO_INTEGRATION_FOUND', 'ERR_PREMIUM_FEATURE'],
         ...schema,
         params: ZIdParams,
         body: ZQueueInput,
