@@ -62,6 +62,8 @@ describe('accessibility: axe-core WCAG 2 A/AA, light and dark theme', () => {
       ['/financeiro', TITLE],
       ['/chat-flow', TITLE],
       ['/chatbot', TITLE],
+      ['/integracoes', TITLE],
+      ['/configuracoes-api', TITLE],
     ];
     for (const [route, ready] of screens) {
       await visit(page, route, ready);
