@@ -14,7 +14,8 @@
  * - a route without a response schema answers 204 with no body, or the file type of
  *   `schema.binary` (media, PDF, CSV, a webhook's verification challenge).
  */
-import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@prosa/contracts';
+import { ERROR_CODES, ERROR_STATUS, ZSlipContractAnswer, ZSlipContractSlip, type ErrorCode } from '@prosa/contracts';
+import { z } from 'zod';
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
@@ -102,6 +103,15 @@ function tidy(node: unknown): void {
   }
 }
 
+/** SlipContractAnswer and SlipContractSlip, as components referring to each other. */
+function slipContractSchemas(): Json {
+  const registry = z.registry<{ id: string }>();
+  registry.add(ZSlipContractAnswer, { id: 'SlipContractAnswer' });
+  registry.add(ZSlipContractSlip, { id: 'SlipContractSlip' });
+  const { schemas } = z.toJSONSchema(registry, { target: 'openapi-3.0', uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $id: _, ...schema }]) => [id, schema]));
+}
+
 /** The whole document: the error body component, the answers' content, servers, tidy schemas. */
 export const openapiTransformObject: SwaggerTransformObject = (input) => {
   const doc = ('openapiObject' in input ? input.openapiObject : {}) as Json;
@@ -136,6 +146,9 @@ export const openapiTransformObject: SwaggerTransformObject = (input) => {
       ...components,
       schemas: {
         ...((components.schemas as Json | undefined) ?? {}),
+        // Not an operation of Prosa: what a billing system answers the payment-slip integration
+        // (model `contract`) at `GET {its URL}/slips?document=<digits>` with the integration's Bearer key.
+        ...slipContractSchemas(),
         ErrorBody: {
           type: 'object',
           description:
