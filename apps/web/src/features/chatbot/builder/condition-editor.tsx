@@ -1,5 +1,11 @@
 import { Select, Stack, Textarea } from '@mantine/core';
-import { FLOW_ACTIONS, FLOW_CONDITION_TYPES, type FlowAction, type FlowCondition, type FlowConditionType } from '@prosa/contracts';
+import {
+  FLOW_ACTIONS,
+  FLOW_CONDITION_TYPES,
+  type FlowAction,
+  type FlowCondition,
+  type FlowConditionType,
+} from '@prosa/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFlowRefs, type Option } from './refs';
 
@@ -14,7 +20,7 @@ interface Props {
 
 const WITH_ANSWERS: FlowConditionType[] = ['R', 'Contain2', 'Contain'];
 
-/** One condition: when (type and answers), then (step, queue, user or close) with its picker. */
+/** One condition: when (type and answers), then (step, queue, user, close or integration) with its picker. */
 export function ConditionEditor({ value, at, steps, onChange, fault }: Props) {
   const { t } = useTranslation();
   const tr = t as unknown as (key: string) => string;
@@ -24,7 +30,10 @@ export function ConditionEditor({ value, at, steps, onChange, fault }: Props) {
     <Stack gap="xs">
       <Select
         label={t('chatbot.builder.condition.type')}
-        data={FLOW_CONDITION_TYPES.map((type) => ({ value: type, label: tr(`chatbot.builder.condition.types.${type}`) }))}
+        data={FLOW_CONDITION_TYPES.map((type) => ({
+          value: type,
+          label: tr(`chatbot.builder.condition.types.${type}`),
+        }))}
         value={value.type}
         allowDeselect={false}
         onChange={(v) => v && set({ type: v as FlowConditionType })}
@@ -82,6 +91,17 @@ export function ConditionEditor({ value, at, steps, onChange, fault }: Props) {
           onChange={(v) => set({ userIdDestination: v ? Number(v) : null })}
           error={fault(`${at}.userIdDestination`)}
           data-testid="condition-user"
+        />
+      )}
+      {value.action === 4 && (
+        <Select
+          label={t('chatbot.builder.condition.integration')}
+          data={refs.integrations}
+          searchable
+          value={value.integrationId ? String(value.integrationId) : null}
+          onChange={(v) => set({ integrationId: v ? Number(v) : null })}
+          error={fault(`${at}.integrationId`)}
+          data-testid="condition-integration"
         />
       )}
       {value.action === 3 && (

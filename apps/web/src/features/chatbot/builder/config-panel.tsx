@@ -1,5 +1,22 @@
-import { Divider, Group, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { AUTO_DISTRIBUTIONS, FLOW_CONFIG_ID, FLOW_DESTINY_TYPES, type AutoDistribution, type FlowConfigurations } from '@prosa/contracts';
+import {
+  Divider,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  AUTO_DISTRIBUTIONS,
+  FLOW_CONFIG_ID,
+  FLOW_DESTINY_TYPES,
+  type AutoDistribution,
+  type FlowConfigurations,
+} from '@prosa/contracts';
 import { useTranslation } from 'react-i18next';
 import { VariablesHint } from './interaction-editor';
 import { useFlowRefs } from './refs';
@@ -76,7 +93,13 @@ export function ConfigPanel({ value, onChange, fault }: Props) {
         aria-label={t('chatbot.builder.config.notOptionsSelectMessage')}
         autosize
         value={value.notOptionsSelectMessage.message}
-        onChange={(e) => set('notOptionsSelectMessage', { ...value.notOptionsSelectMessage, message: e.currentTarget.value }, 'notOptions')}
+        onChange={(e) =>
+          set(
+            'notOptionsSelectMessage',
+            { ...value.notOptionsSelectMessage, message: e.currentTarget.value },
+            'notOptions',
+          )
+        }
         error={fault(`${at}.notOptionsSelectMessage.message`)}
       />
       <Text size="sm">{t('chatbot.builder.config.stepReturn')}</Text>
@@ -87,7 +110,9 @@ export function ConfigPanel({ value, onChange, fault }: Props) {
           { value: 'S', label: t('chatbot.builder.config.stepReturnS') },
         ]}
         value={value.notOptionsSelectMessage.stepReturn}
-        onChange={(v) => set('notOptionsSelectMessage', { ...value.notOptionsSelectMessage, stepReturn: v as 'A' | 'S' })}
+        onChange={(v) =>
+          set('notOptionsSelectMessage', { ...value.notOptionsSelectMessage, stepReturn: v as 'A' | 'S' })
+        }
       />
       <Divider label={t('chatbot.builder.config.notResponseMessage')} labelPosition="left" />
       <NumberInput
@@ -102,7 +127,9 @@ export function ConfigPanel({ value, onChange, fault }: Props) {
         label={t('chatbot.builder.field.message')}
         autosize
         value={value.notResponseMessage.message}
-        onChange={(e) => set('notResponseMessage', { ...value.notResponseMessage, message: e.currentTarget.value }, 'nrMessage')}
+        onChange={(e) =>
+          set('notResponseMessage', { ...value.notResponseMessage, message: e.currentTarget.value }, 'nrMessage')
+        }
         error={fault(`${at}.notResponseMessage.message`)}
       />
       {destiny('notResponseMessage', true)}
@@ -124,7 +151,13 @@ export function ConfigPanel({ value, onChange, fault }: Props) {
         label={t('chatbot.builder.config.answerCloseTicket')}
         // Kept as typed (commas and spaces) and split into words when the flow is read.
         value={value.answerCloseTicket.join(', ')}
-        onChange={(e) => set('answerCloseTicket', e.currentTarget.value.split(',').map((w) => w.trimStart()), 'closeWords')}
+        onChange={(e) =>
+          set(
+            'answerCloseTicket',
+            e.currentTarget.value.split(',').map((w) => w.trimStart()),
+            'closeWords',
+          )
+        }
         error={fault(`${at}.answerCloseTicket`)}
       />
       <Select

@@ -1,4 +1,17 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Group, Paper, ScrollArea, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import type { BotState, BotTrace, ChatFlow, FlowGraph } from '@prosa/contracts';
 import { FLOW_CONFIG_ID } from '@prosa/contracts';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconPlus } from '@tabler/icons-react';
@@ -22,7 +35,13 @@ import { StepPanel } from './step-panel';
 import { useAutosave, type SaveState } from './use-autosave';
 import { errorCounts, validateGraph } from './validation';
 
-const SAVE_COLORS: Record<SaveState, string> = { saved: 'teal', pending: 'gray', saving: 'blue', invalid: 'orange', error: 'red' };
+const SAVE_COLORS: Record<SaveState, string> = {
+  saved: 'teal',
+  pending: 'gray',
+  saving: 'blue',
+  invalid: 'orange',
+  error: 'red',
+};
 
 /** /chat-flow/builder?flowId=N */
 export function FlowBuilderPage() {
@@ -52,16 +71,25 @@ function Builder({ flow }: { flow: ChatFlow }) {
   const graph = history.present;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('edit');
-  const [highlight, setHighlight] = useState<{ stepId: string | null; conditionId: string | null }>({ stepId: null, conditionId: null });
+  const [highlight, setHighlight] = useState<{ stepId: string | null; conditionId: string | null }>({
+    stepId: null,
+    conditionId: null,
+  });
 
   const localFaults = useMemo(() => validateGraph(graph), [graph]);
   const localCount = Object.keys(localFaults).length;
-  const save = useCallback((g: FlowGraph) => update.mutateAsync({ id: flow.id, values: { flow: g } }), [update, flow.id]);
+  const save = useCallback(
+    (g: FlowGraph) => update.mutateAsync({ id: flow.id, values: { flow: g } }),
+    [update, flow.id],
+  );
   const autosave = useAutosave(graph, localCount, save);
   const faults = useMemo(() => ({ ...autosave.serverFaults, ...localFaults }), [autosave.serverFaults, localFaults]);
   const fault = useFaultText(faults);
 
-  const change = useCallback((next: FlowGraph, group?: string) => setHistory((h) => record(h, next, group || null)), []);
+  const change = useCallback(
+    (next: FlowGraph, group?: string) => setHistory((h) => record(h, next, group || null)),
+    [],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -75,7 +103,12 @@ function Builder({ flow }: { flow: ChatFlow }) {
   }, []);
 
   const view = useMemo(
-    () => ({ selectedId, activeStepId: highlight.stepId, firedConditionId: highlight.conditionId, errorCounts: errorCounts(faults) }),
+    () => ({
+      selectedId,
+      activeStepId: highlight.stepId,
+      firedConditionId: highlight.conditionId,
+      errorCounts: errorCounts(faults),
+    }),
     [selectedId, highlight, faults],
   );
   const steps = useMemo(() => Object.entries(stepNames(graph)).map(([value, label]) => ({ value, label })), [graph]);
@@ -84,7 +117,9 @@ function Builder({ flow }: { flow: ChatFlow }) {
   const onAddStep = () => {
     // Near the middle of the visible canvas, moved right (or down) until it overlaps no node.
     const box = canvasBox.current?.getBoundingClientRect();
-    const at = box ? flowView.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 4 }) : undefined;
+    const at = box
+      ? flowView.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 4 })
+      : undefined;
     const { graph: next, id } = addStep(graph, t('chatbot.builder.newStepName', { n: steps.length + 1 }), at);
     change(next);
     setSelectedId(id);
@@ -113,20 +148,43 @@ function Builder({ flow }: { flow: ChatFlow }) {
           <Title order={3} data-testid="page-title">
             {flow.name}
           </Title>
-          <Tooltip label={autosave.state === 'error' ? errorMessage.message(autosave.failure) : saveText} disabled={autosave.state !== 'error'}>
-            <Badge color={SAVE_COLORS[autosave.state]} variant="light" data-testid="save-state" data-state={autosave.state} role="status">
+          <Tooltip
+            label={autosave.state === 'error' ? errorMessage.message(autosave.failure) : saveText}
+            disabled={autosave.state !== 'error'}
+          >
+            <Badge
+              color={SAVE_COLORS[autosave.state]}
+              variant="light"
+              data-testid="save-state"
+              data-state={autosave.state}
+              role="status"
+            >
               {saveText}
             </Badge>
           </Tooltip>
         </Group>
         <Group gap="xs">
           <Tooltip label={t('chatbot.builder.undo')}>
-            <ActionIcon variant="default" size="lg" disabled={!canUndo(history)} onClick={() => setHistory(undo)} aria-label={t('chatbot.builder.undo')} data-testid="undo">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              disabled={!canUndo(history)}
+              onClick={() => setHistory(undo)}
+              aria-label={t('chatbot.builder.undo')}
+              data-testid="undo"
+            >
               <IconArrowBackUp size={18} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('chatbot.builder.redo')}>
-            <ActionIcon variant="default" size="lg" disabled={!canRedo(history)} onClick={() => setHistory(redo)} aria-label={t('chatbot.builder.redo')} data-testid="redo">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              disabled={!canRedo(history)}
+              onClick={() => setHistory(redo)}
+              aria-label={t('chatbot.builder.redo')}
+              data-testid="redo"
+            >
               <IconArrowForwardUp size={18} />
             </ActionIcon>
           </Tooltip>
@@ -140,7 +198,11 @@ function Builder({ flow }: { flow: ChatFlow }) {
           <FlowCanvas graph={graph} view={view} onChange={change} onSelect={setSelectedId} />
         </Paper>
         <Paper withBorder w={400} miw={320} p={0} style={{ display: 'flex', flexDirection: 'column' }}>
-          <Tabs value={tab} onChange={setTab} style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+          <Tabs
+            value={tab}
+            onChange={setTab}
+            style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+          >
             <Tabs.List>
               <Tabs.Tab value="edit" data-testid="tab-edit">
                 {t('common.edit')}
@@ -156,7 +218,12 @@ function Builder({ flow }: { flow: ChatFlow }) {
                     step={selected}
                     steps={steps}
                     fault={fault}
-                    onChange={(next, group) => change(updateNode(graph, next.id, () => next), group)}
+                    onChange={(next, group) =>
+                      change(
+                        updateNode(graph, next.id, () => next),
+                        group,
+                      )
+                    }
                     onDelete={() => {
                       change(removeSteps(graph, [selected.id]));
                       setSelectedId(null);
@@ -167,7 +234,12 @@ function Builder({ flow }: { flow: ChatFlow }) {
                     value={selected.configurations}
                     fault={fault}
                     onChange={(configurations, group) =>
-                      change(updateNode(graph, FLOW_CONFIG_ID, (n) => (n.type === 'configurations' ? { ...n, configurations } : n)), group)
+                      change(
+                        updateNode(graph, FLOW_CONFIG_ID, (n) =>
+                          n.type === 'configurations' ? { ...n, configurations } : n,
+                        ),
+                        group,
+                      )
                     }
                   />
                 ) : (

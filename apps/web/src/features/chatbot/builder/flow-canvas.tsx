@@ -76,7 +76,11 @@ export function FlowCanvas({ graph, view, onChange, onSelect }: Props) {
       }
     }
     if (measured) setMeasuredTick((n) => n + 1);
-    if (dropped || Object.keys(drag).length !== Object.keys(dragging).length || changes.some((c) => c.type === 'position' && c.dragging))
+    if (
+      dropped ||
+      Object.keys(drag).length !== Object.keys(dragging).length ||
+      changes.some((c) => c.type === 'position' && c.dragging)
+    )
       setDragging(drag);
     if (next !== graph) onChange(next);
   };
@@ -102,7 +106,8 @@ export function FlowCanvas({ graph, view, onChange, onSelect }: Props) {
     const result = connect(graph, conn.source, conn.target);
     if (result.ok) onChange(result.graph);
     // SPEC §5: said in words where the user dropped the line.
-    else if (result.reason === 'selfConnection') notifyNotice('flow-self-connection', translateKey(V.selfConnection), 'red');
+    else if (result.reason === 'selfConnection')
+      notifyNotice('flow-self-connection', translateKey(V.selfConnection), 'red');
   };
 
   return (

@@ -7,7 +7,14 @@ import type { CanvasNode } from './graph';
 import { labelOf, useFlowRefs, type FlowRefs } from './refs';
 
 function frame(selected: boolean, active: boolean, faults: number) {
-  const color = faults > 0 ? 'var(--mantine-color-red-6)' : active ? 'var(--mantine-color-teal-6)' : selected ? 'var(--mantine-color-blue-6)' : 'var(--mantine-color-gray-4)';
+  const color =
+    faults > 0
+      ? 'var(--mantine-color-red-6)'
+      : active
+        ? 'var(--mantine-color-teal-6)'
+        : selected
+          ? 'var(--mantine-color-blue-6)'
+          : 'var(--mantine-color-gray-4)';
   return {
     border: `2px solid ${color}`,
     borderRadius: 8,
@@ -79,7 +86,9 @@ export function conditionSummary(
         ? labelOf(refs.queues, c.queueId)
         : c.action === 2
           ? labelOf(refs.users, c.userIdDestination)
-          : t('chatbot.builder.condition.actions.3');
+          : c.action === 4
+            ? labelOf(refs.integrations, c.integrationId)
+            : t('chatbot.builder.condition.actions.3');
   return `${when} → ${where}`;
 }
 

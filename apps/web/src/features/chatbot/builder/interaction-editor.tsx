@@ -20,7 +20,12 @@ export function VariablesHint() {
   const { t } = useTranslation();
   return (
     <Text size="xs" c="dimmed">
-      {t('chatbot.builder.field.variablesHint')} {VARIABLES.map((v) => <Code key={v} mr={4}>{v}</Code>)}
+      {t('chatbot.builder.field.variablesHint')}{' '}
+      {VARIABLES.map((v) => (
+        <Code key={v} mr={4}>
+          {v}
+        </Code>
+      ))}
     </Text>
   );
 }
@@ -38,7 +43,12 @@ export function InteractionEditor(props: EditorProps) {
       autosize
       minRows={2}
       value={msg}
-      onChange={(e) => onChange({ ...value, data: { ...value.data, message: e.currentTarget.value, ...extra } } as FlowInteraction, `${at}.message`)}
+      onChange={(e) =>
+        onChange(
+          { ...value, data: { ...value.data, message: e.currentTarget.value, ...extra } } as FlowInteraction,
+          `${at}.message`,
+        )
+      }
       error={fault(`${at}.data.message`)}
       data-testid="interaction-message"
     />
@@ -60,7 +70,9 @@ export function InteractionEditor(props: EditorProps) {
             autosize
             minRows={2}
             value={value.data.values.join('\n')}
-            onChange={(e) => onChange({ ...value, data: { ...value.data, values: lines(e.currentTarget.value) } }, `${at}.values`)}
+            onChange={(e) =>
+              onChange({ ...value, data: { ...value.data, values: lines(e.currentTarget.value) } }, `${at}.values`)
+            }
             error={fault(`${at}.data.values`)}
           />
         </Stack>
@@ -80,10 +92,26 @@ export function InteractionEditor(props: EditorProps) {
             }}
             error={fault(`${at}.data.mediaUrl`)}
           />
-          <Textarea label={t('chatbot.builder.field.caption')} autosize value={value.data.caption} onChange={(e) => set({ caption: e.currentTarget.value }, 'caption')} error={fault(`${at}.data.caption`)} />
+          <Textarea
+            label={t('chatbot.builder.field.caption')}
+            autosize
+            value={value.data.caption}
+            onChange={(e) => set({ caption: e.currentTarget.value }, 'caption')}
+            error={fault(`${at}.data.caption`)}
+          />
           <Group grow>
-            <TextInput label={t('chatbot.builder.field.fileName')} value={value.data.name} onChange={(e) => set({ name: e.currentTarget.value }, 'name')} error={fault(`${at}.data.name`)} />
-            <TextInput label={t('chatbot.builder.field.mediaType')} value={value.data.type} onChange={(e) => set({ type: e.currentTarget.value }, 'type')} error={fault(`${at}.data.type`)} />
+            <TextInput
+              label={t('chatbot.builder.field.fileName')}
+              value={value.data.name}
+              onChange={(e) => set({ name: e.currentTarget.value }, 'name')}
+              error={fault(`${at}.data.name`)}
+            />
+            <TextInput
+              label={t('chatbot.builder.field.mediaType')}
+              value={value.data.type}
+              onChange={(e) => set({ type: e.currentTarget.value }, 'type')}
+              error={fault(`${at}.data.type`)}
+            />
           </Group>
         </Stack>
       );
@@ -99,7 +127,12 @@ export function InteractionEditor(props: EditorProps) {
           allowDecimal={false}
           value={value.data.seconds}
           // An emptied input stays empty and the schema says what is missing.
-          onChange={(v) => onChange({ ...value, data: { seconds: typeof v === 'number' ? v : (v as unknown as number) } }, `${at}.seconds`)}
+          onChange={(v) =>
+            onChange(
+              { ...value, data: { seconds: typeof v === 'number' ? v : (v as unknown as number) } },
+              `${at}.seconds`,
+            )
+          }
           error={fault(`${at}.data.seconds`)}
         />
       );
@@ -116,7 +149,8 @@ export function InteractionEditor(props: EditorProps) {
       );
     case 'ButtonsField': {
       const buttons = value.data.buttons;
-      const setButtons = (next: typeof buttons, group: string) => onChange({ ...value, data: { ...value.data, buttons: next } }, group);
+      const setButtons = (next: typeof buttons, group: string) =>
+        onChange({ ...value, data: { ...value.data, buttons: next } }, group);
       return (
         <Stack gap="xs">
           {message(value.data.message)}
@@ -134,11 +168,27 @@ export function InteractionEditor(props: EditorProps) {
                 placeholder={t('chatbot.builder.field.buttonLabel', { n: i + 1 })}
                 maxLength={20}
                 value={b.label}
-                onChange={(e) => setButtons(buttons.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)), `${at}.button.${b.id}`)}
+                onChange={(e) =>
+                  setButtons(
+                    buttons.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)),
+                    `${at}.button.${b.id}`,
+                  )
+                }
                 error={fault(`${at}.data.buttons.${i}.label`)}
                 data-testid="button-label"
               />
-              <ActionIcon variant="subtle" color="red" mt={4} aria-label={t('chatbot.builder.remove')} onClick={() => setButtons(buttons.filter((_, j) => j !== i), '')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={4}
+                aria-label={t('chatbot.builder.remove')}
+                onClick={() =>
+                  setButtons(
+                    buttons.filter((_, j) => j !== i),
+                    '',
+                  )
+                }
+              >
                 <IconX size={16} />
               </ActionIcon>
             </Group>
@@ -163,19 +213,58 @@ export function InteractionEditor(props: EditorProps) {
     }
     case 'ListField': {
       const rows = value.data.rows;
-      const set = (patch: Partial<typeof value.data>, group: string) => onChange({ ...value, data: { ...value.data, ...patch } }, group);
+      const set = (patch: Partial<typeof value.data>, group: string) =>
+        onChange({ ...value, data: { ...value.data, ...patch } }, group);
       return (
         <Stack gap="xs">
           {message(value.data.message)}
-          <TextInput label={t('chatbot.builder.field.listButtonText')} maxLength={20} value={value.data.buttonText} onChange={(e) => set({ buttonText: e.currentTarget.value }, `${at}.buttonText`)} error={fault(`${at}.data.buttonText`)} />
+          <TextInput
+            label={t('chatbot.builder.field.listButtonText')}
+            maxLength={20}
+            value={value.data.buttonText}
+            onChange={(e) => set({ buttonText: e.currentTarget.value }, `${at}.buttonText`)}
+            error={fault(`${at}.data.buttonText`)}
+          />
           <Text size="sm" fw={500}>
             {t('chatbot.builder.field.rows')}
           </Text>
           {rows.map((r, i) => (
             <Group key={r.id || i} gap={4} wrap="nowrap" align="flex-start">
-              <TextInput flex={1} aria-label={t('chatbot.builder.field.rowLabel', { n: i + 1 })} placeholder={t('chatbot.builder.field.rowLabel', { n: i + 1 })} maxLength={24} value={r.label} onChange={(e) => set({ rows: rows.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)) }, `${at}.row.${r.id}`)} error={fault(`${at}.data.rows.${i}.label`)} />
-              <TextInput flex={1} aria-label={t('chatbot.builder.field.rowDescription')} placeholder={t('chatbot.builder.field.rowDescription')} maxLength={72} value={r.description} onChange={(e) => set({ rows: rows.map((x, j) => (j === i ? { ...x, description: e.currentTarget.value } : x)) }, `${at}.rowd.${r.id}`)} error={fault(`${at}.data.rows.${i}.description`)} />
-              <ActionIcon variant="subtle" color="red" mt={4} aria-label={t('chatbot.builder.remove')} onClick={() => set({ rows: rows.filter((_, j) => j !== i) }, '')}>
+              <TextInput
+                flex={1}
+                aria-label={t('chatbot.builder.field.rowLabel', { n: i + 1 })}
+                placeholder={t('chatbot.builder.field.rowLabel', { n: i + 1 })}
+                maxLength={24}
+                value={r.label}
+                onChange={(e) =>
+                  set(
+                    { rows: rows.map((x, j) => (j === i ? { ...x, label: e.currentTarget.value } : x)) },
+                    `${at}.row.${r.id}`,
+                  )
+                }
+                error={fault(`${at}.data.rows.${i}.label`)}
+              />
+              <TextInput
+                flex={1}
+                aria-label={t('chatbot.builder.field.rowDescription')}
+                placeholder={t('chatbot.builder.field.rowDescription')}
+                maxLength={72}
+                value={r.description}
+                onChange={(e) =>
+                  set(
+                    { rows: rows.map((x, j) => (j === i ? { ...x, description: e.currentTarget.value } : x)) },
+                    `${at}.rowd.${r.id}`,
+                  )
+                }
+                error={fault(`${at}.data.rows.${i}.description`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={4}
+                aria-label={t('chatbot.builder.remove')}
+                onClick={() => set({ rows: rows.filter((_, j) => j !== i) }, '')}
+              >
                 <IconX size={16} />
               </ActionIcon>
             </Group>
@@ -185,7 +274,13 @@ export function InteractionEditor(props: EditorProps) {
               {fault(`${at}.data.rows`)}
             </Text>
           )}
-          <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} disabled={rows.length >= FLOW_LIST_ROWS_MAX} onClick={() => set({ rows: [...rows, { id: newId('row'), label: '', description: '' }] }, '')}>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            disabled={rows.length >= FLOW_LIST_ROWS_MAX}
+            onClick={() => set({ rows: [...rows, { id: newId('row'), label: '', description: '' }] }, '')}
+          >
             {t('chatbot.builder.field.addRow')}
           </Button>
         </Stack>

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { QUEUES_RESOURCE, TAGS_RESOURCE } from '../../color-items/color-item-resource';
 import { useColorItems } from '../../color-items/use-color-items';
+import { useIntegrations } from '../../integrations/use-integrations';
 import { useAllUsers } from '../../users/use-all-users';
 
 export interface Option {
@@ -11,22 +12,25 @@ export interface FlowRefs {
   queues: Option[];
   users: Option[];
   tags: Option[];
+  integrations: Option[];
 }
 
-const RefsContext = createContext<FlowRefs>({ queues: [], users: [], tags: [] });
+const RefsContext = createContext<FlowRefs>({ queues: [], users: [], tags: [], integrations: [] });
 
-/** The company's queues, users and tags, for the pickers and the node summaries. */
+/** The company's queues, users, tags and integrations, for the pickers and the node summaries. */
 export function FlowRefsProvider({ children }: { children: ReactNode }) {
   const queues = useColorItems(QUEUES_RESOURCE);
   const tags = useColorItems(TAGS_RESOURCE);
   const users = useAllUsers();
+  const integrations = useIntegrations();
   const value = useMemo<FlowRefs>(
     () => ({
       queues: (queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name })),
       tags: (tags.data ?? []).map((q) => ({ value: String(q.id), label: q.name })),
       users: (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+      integrations: (integrations.data ?? []).map((i) => ({ value: String(i.id), label: i.name })),
     }),
-    [queues.data, tags.data, users.data],
+    [queues.data, tags.data, users.data, integrations.data],
   );
   return <RefsContext.Provider value={value}>{children}</RefsContext.Provider>;
 }

@@ -24,7 +24,15 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-function Item({ title, index, count, onMove, onRemove, children, testId }: {
+function Item({
+  title,
+  index,
+  count,
+  onMove,
+  onRemove,
+  children,
+  testId,
+}: {
   title: string;
   index: number;
   count: number;
@@ -41,13 +49,31 @@ function Item({ title, index, count, onMove, onRemove, children, testId }: {
           {title}
         </Text>
         <Group gap={2} wrap="nowrap">
-          <ActionIcon variant="subtle" size="sm" aria-label={t('chatbot.builder.moveUp')} disabled={index === 0} onClick={() => onMove(index - 1)}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={t('chatbot.builder.moveUp')}
+            disabled={index === 0}
+            onClick={() => onMove(index - 1)}
+          >
             <IconArrowUp size={14} />
           </ActionIcon>
-          <ActionIcon variant="subtle" size="sm" aria-label={t('chatbot.builder.moveDown')} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={t('chatbot.builder.moveDown')}
+            disabled={index === count - 1}
+            onClick={() => onMove(index + 1)}
+          >
             <IconArrowDown size={14} />
           </ActionIcon>
-          <ActionIcon variant="subtle" size="sm" color="red" aria-label={t('chatbot.builder.remove')} onClick={onRemove}>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            color="red"
+            aria-label={t('chatbot.builder.remove')}
+            onClick={onRemove}
+          >
             <IconX size={14} />
           </ActionIcon>
         </Group>
@@ -67,7 +93,14 @@ export function StepPanel({ step, steps, onChange, onDelete, fault }: Props) {
     <Stack gap="sm" data-testid="step-panel">
       <Group justify="space-between" wrap="nowrap">
         <Title order={4}>{step.name || step.id}</Title>
-        <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={onDelete} data-testid="step-delete">
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={14} />}
+          onClick={onDelete}
+          data-testid="step-delete"
+        >
           {t('chatbot.builder.deleteStep')}
         </Button>
       </Group>
@@ -90,14 +123,19 @@ export function StepPanel({ step, steps, onChange, onDelete, fault }: Props) {
           index={i}
           count={step.interactions.length}
           onMove={(to) => onChange({ ...step, interactions: move(step.interactions, i, to) }, '')}
-          onRemove={() => onChange({ ...step, interactions: step.interactions.filter((x) => x.id !== interaction.id) }, '')}
+          onRemove={() =>
+            onChange({ ...step, interactions: step.interactions.filter((x) => x.id !== interaction.id) }, '')
+          }
         >
           <InteractionEditor
             value={interaction}
             at={`${at}.interactions.${interaction.id}`}
             fault={fault}
             onChange={(next, group) =>
-              onChange({ ...step, interactions: step.interactions.map((x) => (x.id === interaction.id ? next : x)) }, group)
+              onChange(
+                { ...step, interactions: step.interactions.map((x) => (x.id === interaction.id ? next : x)) },
+                group,
+              )
             }
           />
         </Item>

@@ -43,7 +43,12 @@ export function WebhookEditor({ value, at, onChange, fault }: EditorProps<Webhoo
             aria-label={t('chatbot.builder.field.headerKey')}
             placeholder={t('chatbot.builder.field.headerKey')}
             value={h.key}
-            onChange={(e) => set({ headers: hook.headers.map((x, j) => (j === i ? { ...x, key: e.currentTarget.value } : x)) }, `${at}.hk${i}`)}
+            onChange={(e) =>
+              set(
+                { headers: hook.headers.map((x, j) => (j === i ? { ...x, key: e.currentTarget.value } : x)) },
+                `${at}.hk${i}`,
+              )
+            }
             error={fault(`${base}.headers.${i}.key`)}
           />
           <TextInput
@@ -51,15 +56,31 @@ export function WebhookEditor({ value, at, onChange, fault }: EditorProps<Webhoo
             aria-label={t('chatbot.builder.field.headerValue')}
             placeholder={t('chatbot.builder.field.headerValue')}
             value={h.value}
-            onChange={(e) => set({ headers: hook.headers.map((x, j) => (j === i ? { ...x, value: e.currentTarget.value } : x)) }, `${at}.hv${i}`)}
+            onChange={(e) =>
+              set(
+                { headers: hook.headers.map((x, j) => (j === i ? { ...x, value: e.currentTarget.value } : x)) },
+                `${at}.hv${i}`,
+              )
+            }
             error={fault(`${base}.headers.${i}.value`)}
           />
-          <ActionIcon variant="subtle" color="red" mt={4} aria-label={t('chatbot.builder.remove')} onClick={() => set({ headers: hook.headers.filter((_, j) => j !== i) }, '')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={4}
+            aria-label={t('chatbot.builder.remove')}
+            onClick={() => set({ headers: hook.headers.filter((_, j) => j !== i) }, '')}
+          >
             <IconX size={16} />
           </ActionIcon>
         </Group>
       ))}
-      <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set({ headers: [...hook.headers, { key: '', value: '' }] }, '')}>
+      <Button
+        variant="subtle"
+        size="xs"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => set({ headers: [...hook.headers, { key: '', value: '' }] }, '')}
+      >
         {t('chatbot.builder.field.addHeader')}
       </Button>
       <Textarea
@@ -81,7 +102,12 @@ export function WebhookEditor({ value, at, onChange, fault }: EditorProps<Webhoo
             aria-label={t('chatbot.builder.field.mappingPath')}
             placeholder={t('chatbot.builder.field.mappingPath')}
             value={m.path}
-            onChange={(e) => set({ mapping: hook.mapping.map((x, j) => (j === i ? { ...x, path: e.currentTarget.value } : x)) }, `${at}.mp${i}`)}
+            onChange={(e) =>
+              set(
+                { mapping: hook.mapping.map((x, j) => (j === i ? { ...x, path: e.currentTarget.value } : x)) },
+                `${at}.mp${i}`,
+              )
+            }
             error={fault(`${base}.mapping.${i}.path`)}
           />
           <TextInput
@@ -89,16 +115,32 @@ export function WebhookEditor({ value, at, onChange, fault }: EditorProps<Webhoo
             aria-label={t('chatbot.builder.field.mappingVariable')}
             placeholder={t('chatbot.builder.field.mappingVariable')}
             value={m.variable}
-            onChange={(e) => set({ mapping: hook.mapping.map((x, j) => (j === i ? { ...x, variable: e.currentTarget.value } : x)) }, `${at}.mv${i}`)}
+            onChange={(e) =>
+              set(
+                { mapping: hook.mapping.map((x, j) => (j === i ? { ...x, variable: e.currentTarget.value } : x)) },
+                `${at}.mv${i}`,
+              )
+            }
             error={fault(`${base}.mapping.${i}.variable`)}
             data-testid="webhook-variable"
           />
-          <ActionIcon variant="subtle" color="red" mt={4} aria-label={t('chatbot.builder.remove')} onClick={() => set({ mapping: hook.mapping.filter((_, j) => j !== i) }, '')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={4}
+            aria-label={t('chatbot.builder.remove')}
+            onClick={() => set({ mapping: hook.mapping.filter((_, j) => j !== i) }, '')}
+          >
             <IconX size={16} />
           </ActionIcon>
         </Group>
       ))}
-      <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set({ mapping: [...hook.mapping, { path: '', variable: '' }] }, '')}>
+      <Button
+        variant="subtle"
+        size="xs"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => set({ mapping: [...hook.mapping, { path: '', variable: '' }] }, '')}
+      >
         {t('chatbot.builder.field.addMapping')}
       </Button>
     </Stack>
