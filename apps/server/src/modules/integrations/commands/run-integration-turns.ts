@@ -13,7 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { uiCatalogues, type BotReply } from '@prosa/contracts';
 import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
-import { contacts, integrations, messages, tickets } from '../../../platform/db/schema.js';
+import { channels, contacts, integrations, messages, tickets } from '../../../platform/db/schema.js';
+import { storageOf } from '../../../platform/storage/storage.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { flowMedia, type StoredMedia } from '../../chatbot/flow-media.js';
@@ -123,7 +124,13 @@ async function contextOf(
       email: contact?.email || null,
       extraInfo: extra,
     },
-    message: { id: c.message.id, body: c.message.body, mediaType: c.message.mediaType, mediaUrl: null },
+    message: {
+      id: c.message.id,
+      body: c.message.body,
+      mediaType: c.message.mediaType,
+      mediaUrl: null,
+      audio: await audioOf(platform, scope, c.message, c.ticket.channelId),
+    },
     history: history.reverse().map((m) => ({ fromMe: m.fromMe, body: m.body })),
     state: c.state.driver ?? null,
     first: (c.state.turns ?? 0) === 0,
@@ -132,6 +139,32 @@ async function contextOf(
     signal,
     language: await tenantLanguage(scope),
     log: platform.log,
+  };
+}
+
+/** OpenAI's transcription takes files up to 25 MB. */
+const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * A customer's voice note, for drivers that transcribe it (the OpenAI family): its stored bytes
+ * and the channel's transcription key (none: the driver uses the integration's own key).
+ */
+async function audioOf(
+  platform: Platform,
+  scope: TenantScope,
+  message: Claimed['message'],
+  channelId: number | null,
+): Promise<NonNullable<TurnContext['message']['audio']> | undefined> {
+  if (message.mediaType !== 'audio' || !message.mediaKey || (message.mediaSize ?? 0) > AUDIO_MAX_BYTES)
+    return undefined;
+  const { stream } = await storageOf(platform.db).read(message.mediaKey);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const channel = channelId ? await scope.first(channels, eq(channels.id, channelId)) : undefined;
+  return {
+    data: Buffer.concat(chunks),
+    fileName: message.mediaName || 'audio.ogg',
+    transcriptionKey: channel?.transcriptionKey || null,
   };
 }
 
