@@ -23,27 +23,21 @@ export async function assertIntegrationOfTenant(scope: TenantScope, id: number |
   await getIntegration(scope, id);
 }
 
+/** The settings the screen and the driver both read, as stored (keys apart). */
+export function settingsOf(row: IntegrationRow) {
+  const { id, name, type, url, model, prompt, transferQueueId, typebotSlug, expiresMinutes, delayMs } = row;
+  const { finishKeyword, restartKeyword, unknownMessage, maxTokens, maxMessages, temperature, responseFormat } = row;
+  return {
+    ...{ id, name, type, url, model, prompt, transferQueueId, typebotSlug, expiresMinutes, delayMs },
+    ...{ finishKeyword, restartKeyword, unknownMessage, maxTokens, maxMessages, temperature, responseFormat },
+  };
+}
+
 /** The integration as its driver sees it: keys opened with the server's encryption secret. */
 export function configOf(row: IntegrationRow, encryptionSecret: string): IntegrationConfig {
   return {
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    url: row.url,
-    model: row.model,
-    prompt: row.prompt,
+    ...settingsOf(row),
     apiKey: row.apiKeySealed ? open(row.apiKeySealed, encryptionSecret) : null,
-    transferQueueId: row.transferQueueId,
-    typebotSlug: row.typebotSlug,
-    expiresMinutes: row.expiresMinutes,
-    delayMs: row.delayMs,
-    finishKeyword: row.finishKeyword,
-    restartKeyword: row.restartKeyword,
-    unknownMessage: row.unknownMessage,
-    maxTokens: row.maxTokens,
-    maxMessages: row.maxMessages,
-    temperature: row.temperature,
-    responseFormat: row.responseFormat,
     voiceKey: row.voiceKeySealed ? open(row.voiceKeySealed, encryptionSecret) : null,
     signingSecret: row.signingSecret,
   };
