@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, unique } from '../support/api';
+import { apiLogin, unique } from '../support/api';
 import { expectAccessibleInBothThemes } from '../support/a11y';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
 import { dragBetween, openWidgetByKey, pick, stepNode, waitSaved } from '../support/chatbot';
-import { ticketRow, widgetMessage, widgetSend } from '../support/desk';
+import { onTicketTab, siteWidgetKey, ticketRow, widgetMessage, widgetSend } from '../support/desk';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -47,14 +47,12 @@ describe('chatbot: a flow built by mouse answers a web chat customer and routes 
       const flowName = unique('Boas-vindas');
       const visitor = unique('Cliente Bot');
       const token = await apiLogin(server.baseUrl, DEMO.admin, DEMO_PASSWORD);
-      const channels = await api<{ name: string; widget: { key: string } | null }[]>(server.baseUrl, token, 'GET', '/channels');
-      const widgetKey = channels.find((c) => c.name === 'Site')!.widget!.key;
+      const widgetKey = await siteWidgetKey(server.baseUrl, token);
 
       // The agent of queue B waits on the Pending tab: the ticket must arrive there live.
       await login(agent.page, QUEUE_B_AGENT, DEMO_PASSWORD);
       await waitForRoute(agent.page, '/atendimento');
-      await agent.page.getByTestId('ticket-tab-pending').click();
-      await agent.page.locator('header [data-testid="socket-status"][data-status="online"]').waitFor();
+      await onTicketTab(agent.page, 'pending');
 
       // The admin creates the flow and lands in the builder.
       await login(page, DEMO.admin, DEMO_PASSWORD);
@@ -83,13 +81,16 @@ describe('chatbot: a flow built by mouse answers a web chat customer and routes 
 
       await addQueueCondition(page, '1', QUEUE_A);
       await addQueueCondition(page, '2', QUEUE_B);
-      await expect.poll(() => stepNode(page, 'Boas-vindas').getByTestId('node-condition').allTextContents()).toEqual([
-        `"1" → ${QUEUE_A}`,
-        `"2" → ${QUEUE_B}`,
-      ]);
+      await expect
+        .poll(() => stepNode(page, 'Boas-vindas').getByTestId('node-condition').allTextContents())
+        .toEqual([`"1" → ${QUEUE_A}`, `"2" → ${QUEUE_B}`]);
 
       // The first step: a line drawn by mouse from the start to the step.
-      await dragBetween(page, page.getByTestId('handle-start-source'), stepNode(page, 'Boas-vindas').getByTestId('handle-step-target'));
+      await dragBetween(
+        page,
+        page.getByTestId('handle-start-source'),
+        stepNode(page, 'Boas-vindas').getByTestId('handle-step-target'),
+      );
       await page.locator('.react-flow__edge').first().waitFor();
       await waitSaved(page);
       await expectAccessibleInBothThemes(page, '/chat-flow/builder');
@@ -153,7 +154,9 @@ describe('chatbot: a flow built by mouse answers a web chat customer and routes 
       const flowRow = page.locator('[data-testid="flow-row"][data-name="Atendimento inicial"]');
       await flowRow.getByTestId('flow-delete').click();
       await page.getByTestId('confirm-button').click();
-      await expect.poll(() => page.getByTestId('confirm-error').textContent()).toBe('Fluxo em uso não pode ser excluído.');
+      await expect
+        .poll(() => page.getByTestId('confirm-error').textContent())
+        .toBe('Fluxo em uso não pode ser excluído.');
 
       await admin.context.close();
       await agent.context.close();

@@ -8,7 +8,7 @@ import { api, apiLogin, unique } from '../support/api';
 import { expectAccessibleInBothThemes } from '../support/a11y';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
 import { pick, openWidgetByKey } from '../support/chatbot';
-import { ticketRow, widgetMessage, widgetSend } from '../support/desk';
+import { onTicketTab, siteWidgetKey, ticketRow, widgetMessage, widgetSend } from '../support/desk';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -46,19 +46,12 @@ describe('integrations: an OpenAI-compatible assistant answers first and hands o
       const name = unique('Assistente');
       const visitor = unique('Cliente IA');
       const token = await apiLogin(server.baseUrl, DEMO.admin, DEMO_PASSWORD);
-      const channels = await api<{ name: string; widget: { key: string } | null }[]>(
-        server.baseUrl,
-        token,
-        'GET',
-        '/channels',
-      );
-      const widgetKey = channels.find((c) => c.name === 'Site')!.widget!.key;
+      const widgetKey = await siteWidgetKey(server.baseUrl, token);
 
       // The agent of the transfer queue waits on the Pending tab.
       await login(agent.page, TRANSFER_AGENT, DEMO_PASSWORD);
       await waitForRoute(agent.page, '/atendimento');
-      await agent.page.getByTestId('ticket-tab-pending').click();
-      await agent.page.locator('header [data-testid="socket-status"][data-status="online"]').waitFor();
+      await onTicketTab(agent.page, 'pending');
 
       // The admin creates the integration: the type first, then only that type's fields.
       await login(page, DEMO.admin, DEMO_PASSWORD);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleInBothThemes } from '../support/a11y';
 import { unique } from '../support/api';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
-import { chatMessage, openWidget, ticketRow, widgetMessage, widgetSend } from '../support/desk';
+import { chatMessage, onTicketTab, openWidget, ticketRow, widgetMessage, widgetSend } from '../support/desk';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -74,8 +74,7 @@ describe('quick messages and farewell messages', () => {
 
       // A customer writes; the agent accepts.
       await go(page, '/atendimento');
-      await page.getByTestId('ticket-tab-pending').click();
-      await page.locator('header [data-testid="socket-status"][data-status="online"]').waitFor();
+      await onTicketTab(page, 'pending');
       await openWidget(customer.page, 'Padaria Central', visitor);
       await widgetSend(customer.page, 'Oi, queria saber do meu pedido.');
       await ticketRow(page, visitor).waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../support/api';
 import { expectAccessibleInBothThemes } from '../support/a11y';
 import { go, launchBrowser, login, newPage, PHONE, placement, waitForRoute } from '../support/browser';
-import { chatMessage, openWidget, ticketRow, widgetMessage, widgetSend } from '../support/desk';
+import { chatMessage, onTicketTab, openWidget, ticketRow, widgetMessage, widgetSend } from '../support/desk';
 import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -33,8 +33,7 @@ describe('service desk loop (web chat customer and agent)', () => {
       // The agent is on the Pending tab before the customer writes: the ticket must arrive live.
       await login(page, DEMO.agent, DEMO_PASSWORD);
       await waitForRoute(page, '/atendimento');
-      await page.getByTestId('ticket-tab-pending').click();
-      await page.locator('header [data-testid="socket-status"][data-status="online"]').waitFor();
+      await onTicketTab(page, 'pending');
 
       await openWidget(customer.page, 'Padaria Central', visitor);
       await widgetSend(customer.page, 'Olá! Vocês entregam pão de queijo?');
@@ -91,7 +90,9 @@ describe('service desk loop (web chat customer and agent)', () => {
       await chatMessage(page, 'Qual é o seu bairro?', true).waitFor();
       await widgetMessage(customer.page, 'Qual é o seu bairro?').waitFor();
       // The reply is labelled with the agent's name (the signature), not "Atendente".
-      await expect(widgetMessage(customer.page, 'Qual é o seu bairro?').textContent()).resolves.toContain('Diego Alves');
+      await expect(widgetMessage(customer.page, 'Qual é o seu bairro?').textContent()).resolves.toContain(
+        'Diego Alves',
+      );
 
       // The customer answers; it shows in the open chat without a reload.
       await widgetSend(customer.page, 'Moro no Centro.');

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { api } from './api';
 
 /** A ticket row of the service screen's list, by the contact's name. */
 export function ticketRow(page: Page, contactName: string) {
@@ -28,4 +29,19 @@ export async function openWidget(page: Page, company: string, visitorName: strin
 export async function widgetSend(page: Page, text: string): Promise<void> {
   await page.getByTestId('prosa-webchat-input').fill(text);
   await page.getByTestId('prosa-webchat-send').click();
+}
+
+/** Opens a tab of the service screen's list and waits for the live connection (events from now on arrive). */
+export async function onTicketTab(
+  page: Page,
+  tab: 'open' | 'pending' | 'closed' | 'chatbot' | 'groups',
+): Promise<void> {
+  await page.getByTestId(`ticket-tab-${tab}`).click();
+  await page.locator('header [data-testid="socket-status"][data-status="online"]').waitFor();
+}
+
+/** The widget key of the demo company's web chat channel "Site". */
+export async function siteWidgetKey(baseUrl: string, token: string): Promise<string> {
+  const channels = await api<{ name: string; widget: { key: string } | null }[]>(baseUrl, token, 'GET', '/channels');
+  return channels.find((c) => c.name === 'Site')!.widget!.key;
 }
