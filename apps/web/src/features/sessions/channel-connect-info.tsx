@@ -1,32 +1,8 @@
-import { ActionIcon, Alert, Code, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
 import { isMetaChannelType, type Channel } from '@prosa/contracts';
 import { useTranslation } from 'react-i18next';
-
-function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <TextInput
-      label={label}
-      value={value}
-      readOnly
-      onFocus={(e) => e.currentTarget.select()}
-      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-      data-testid={testId}
-      rightSection={
-        <CopyButton value={value} timeout={1500}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('channels.webhook.copied') : t('channels.webhook.copy')} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`${t('channels.webhook.copy')}: ${label}`}>
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
-    />
-  );
-}
+import { CopyField } from '../../shared/ui/copy-field';
 
 /**
  * What the admin pastes elsewhere: the webhook URL and verify token for the Meta panel, or the
@@ -41,12 +17,21 @@ export function ChannelConnectInfo({ channel }: { channel: Channel }) {
         <Stack gap="xs">
           <Text size="sm">{t('channels.widget.hint')}</Text>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Code block style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="channel-embed-code">
+            <Code
+              block
+              style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+              data-testid="channel-embed-code"
+            >
               {code}
             </Code>
             <CopyButton value={code} timeout={1500}>
               {({ copied, copy }) => (
-                <ActionIcon variant="light" color={copied ? 'teal' : 'blue'} onClick={copy} aria-label={t('channels.webhook.copy')}>
+                <ActionIcon
+                  variant="light"
+                  color={copied ? 'teal' : 'blue'}
+                  onClick={copy}
+                  aria-label={t('channels.webhook.copy')}
+                >
                   {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                 </ActionIcon>
               )}
@@ -61,9 +46,17 @@ export function ChannelConnectInfo({ channel }: { channel: Channel }) {
     <Alert variant="light" color="blue" icon={<IconPlugConnected size={18} />} title={t('channels.webhook.title')}>
       <Stack gap="xs">
         <Text size="sm">{t('channels.webhook.metaHint')}</Text>
-        <CopyField label={t('channels.webhook.url')} value={channel.webhook.url} testId="channel-webhook-url" />
+        <CopyField
+          copyText={t('channels.webhook.copy')}
+          copiedText={t('channels.webhook.copied')}
+          label={t('channels.webhook.url')}
+          value={channel.webhook.url}
+          testId="channel-webhook-url"
+        />
         {channel.webhook.verifyToken && (
           <CopyField
+            copyText={t('channels.webhook.copy')}
+            copiedText={t('channels.webhook.copied')}
             label={t('channels.webhook.verifyToken')}
             value={channel.webhook.verifyToken}
             testId="channel-verify-token"
