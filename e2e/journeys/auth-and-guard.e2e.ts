@@ -24,6 +24,14 @@ describe('login and landing pages', () => {
     await waitForRoute(page, '/');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toContain('Ana Souza');
     await expect.poll(() => page.getByTestId('stat-users-value').textContent()).toMatch(/^\d+$/);
+    // The company's service figures (GET /dashboard) for the last 7 days, then for 30.
+    await expect.poll(() => page.getByTestId('dashboard-created-value').textContent()).toMatch(/^\d+$/);
+    const week = Number(await page.getByTestId('dashboard-created-value').textContent());
+    await page.getByTestId('dashboard-period').getByText('30').click();
+    await expect
+      .poll(async () => Number(await page.getByTestId('dashboard-created-value').textContent()))
+      .toBeGreaterThanOrEqual(week);
+    expect(await page.getByTestId('dashboard-sla').isVisible()).toBe(true);
     expect(await page.getByTestId('nav-users').isVisible()).toBe(true);
     // The session is kept as the login response names it (SPEC §3).
     const stored = await page.evaluate(() =>
@@ -53,6 +61,9 @@ describe('login and landing pages', () => {
     await login(page, DEMO.admin, 'not-the-password');
     await page.getByTestId('login-error').waitFor();
     expect(currentRoute(page)).toBe('/login');
+    // The failure is also told by a 500 ms warning toast (SPEC §8); the page is checked once it has
+    // gone, not while it fades (a half-faded toast reads as low contrast: CI caught one mid-exit).
+    await page.locator('.mantine-Notification-root').waitFor({ state: 'detached' });
     await expectAccessibleInBothThemes(page, '/login with an error');
     await context.close();
   });

@@ -38,7 +38,7 @@ describe('queues (/filas)', () => {
     await expect.poll(() => page.getByTestId('queue-color').inputValue()).toBe('azul');
     await page.getByTestId('queue-save').click();
     await page.getByText('Cor inválida. Use o formato #RRGGBB').waitFor();
-    expect(await page.locator(row(name)).count()).toBe(0);
+    await expect.poll(() => page.locator(row(name)).count()).toBe(0);
     await expectAccessibleInBothThemes(page, 'queue form with an error');
     await page.getByTestId('queue-color').fill('#1c7ed6');
     await page.getByTestId('queue-save').click();
@@ -62,7 +62,7 @@ describe('queues (/filas)', () => {
 
     await page.reload();
     await page.locator(row(renamed)).waitFor();
-    expect(await page.locator(row(name)).count()).toBe(0);
+    await expect.poll(() => page.locator(row(name)).count()).toBe(0);
     await expect(page.locator(row(renamed)).textContent()).resolves.toContain('#e64980');
     expect(await page.locator(`${row(renamed)} [data-testid="queue-row-active"]`).isChecked()).toBe(false);
     await context.close();

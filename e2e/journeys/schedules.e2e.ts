@@ -63,7 +63,7 @@ describe('scheduled messages', () => {
       await tab.click();
       const item = page.getByTestId('side-schedule').filter({ hasText: 'Lembrete' });
       await expect.poll(() => item.getByTestId('schedule-status').getAttribute('data-status')).toBe('pending');
-      expect(await chatMessage(page, text.slice(0, 20), true).count()).toBe(0);
+      await expect.poll(() => chatMessage(page, text.slice(0, 20), true).count()).toBe(0);
 
       // Instead of waiting half an hour, the schedule is moved to a few seconds from now (through
       // the API, as an edit would), and the timer sends it then.

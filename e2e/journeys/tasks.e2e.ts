@@ -63,11 +63,11 @@ describe('tasks (/tarefas)', () => {
     await expectAccessibleInBothThemes(page, '/tarefas board');
     await drag(page, pending, page.getByTestId('task-column-finished'));
     await page.locator(card('finished', name)).waitFor();
-    expect(await page.locator(card('pending', name)).count()).toBe(0);
+    await expect.poll(() => page.locator(card('pending', name)).count()).toBe(0);
 
     await page.reload();
     await page.locator(card('finished', name)).waitFor();
-    expect(await page.locator(card('pending', name)).count()).toBe(0);
+    await expect.poll(() => page.locator(card('pending', name)).count()).toBe(0);
 
     // And back: dropped on "pending" it is reopened.
     await drag(page, page.locator(card('finished', name)), page.getByTestId('task-column-pending'));

@@ -66,7 +66,7 @@ describe('users (/usuarios)', () => {
     await expect.poll(() => page.locator(row(email)).count()).toBe(0);
     await page.reload();
     await page.getByTestId('user-table').waitFor();
-    expect(await page.locator(row(email)).count()).toBe(0);
+    await expect.poll(() => page.locator(row(email)).count()).toBe(0);
     await context.close();
   });
 

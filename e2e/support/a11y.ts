@@ -52,8 +52,15 @@ function describeViolations(where: string, violations: AxeViolation[]): string {
 /** Throws when the page, as it is now, has any WCAG 2 A or AA violation. */
 export async function expectNoAxeViolations(page: Page, where = new URL(page.url()).hash || '/'): Promise<void> {
   // Let entering transitions (modals, menus) finish: a half-faded element reads as low contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const violations = await runAxe(page);
+  const settle = () =>
+    page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await settle();
+  let violations = await runAxe(page);
+  // Something began to move while axe read the page (a toast leaving): read it again once still.
+  if (violations.length > 0 && (await page.evaluate(() => document.getAnimations().length)) > 0) {
+    await settle();
+    violations = await runAxe(page);
+  }
   if (violations.length > 0) throw new Error(describeViolations(where, violations));
 }
 

@@ -62,6 +62,7 @@ export const SETTING_KEYS = [
   'botDistribution',
   'separateLanesPerUser',
   'userCreation',
+  'slaFirstResponseMinutes',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -96,6 +97,7 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   botDistribution: 'N',
   separateLanesPerUser: 'disabled',
   userCreation: 'enabled',
+  slaFirstResponseMinutes: '15',
 };
 
 /** Settings whose value is enabled/disabled; the rest are free text, numbers or choices. */
@@ -106,7 +108,9 @@ export const TOGGLE_SETTING_KEYS = SETTING_KEYS.filter((k) => {
 
 export const PLATFORM_SETTING_KEYS = [
   'trialDays',
+  'graceDays',
   'noticeBanner',
+  'noticeBannerTenants',
   'allowSignup',
   'smtpHost',
   'smtpPort',
@@ -115,9 +119,28 @@ export const PLATFORM_SETTING_KEYS = [
   'smtpPassword',
   'smtpFrom',
   'paymentGateway',
+  'pixKey',
+  'pixName',
+  'pixCity',
+  // Gateway credentials (sealed at rest, answered masked): Mercado Pago and Stripe.
+  'mercadopagoAccessToken',
+  'mercadopagoWebhookSecret',
+  'stripeSecretKey',
+  'stripeWebhookSecret',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 export const PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'owen', 'stripe'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+/** The gateways with an adapter today (modules/billing/gateways); the others are later work. */
+export const AVAILABLE_PAYMENT_GATEWAYS = ['mercadopago', 'stripe'] as const satisfies readonly PaymentGatewayName[];
+export type AvailablePaymentGateway = (typeof AVAILABLE_PAYMENT_GATEWAYS)[number];
+/** Platform settings kept sealed (platform/security/secret-box.ts) and answered masked. */
+export const SEALED_PLATFORM_SETTINGS = [
+  'mercadopagoAccessToken',
+  'mercadopagoWebhookSecret',
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+] as const;
 
 /** Channel types (SPEC §1): WhatsApp Web (Baileys), WhatsApp Cloud API, Telegram, Messenger, Instagram, web chat. */
 export const CHANNEL_TYPES = ['webchat', 'whatsapp', 'waba', 'telegram', 'messenger', 'instagram'] as const;

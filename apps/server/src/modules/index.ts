@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerDomainGauges } from './metrics.gauges.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { helpsRoutes } from './helps/helps.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { chatFlowKeywordsRoutes } from './chat-flows/chat-flow-keywords.routes.js';
@@ -18,6 +20,7 @@ import { schedulesRoutes } from './schedules/schedules.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { tagsRoutes } from './tags/tags.routes.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { internalChatRoutes } from './internal-chat/internal-chat.routes.js';
 import { tenantsRoutes } from './tenants/tenants.routes.js';
@@ -28,6 +31,11 @@ import { apiConfigsRoutes } from './api-configs/api-configs.routes.js';
 import { externalApiRoutes } from './api-configs/external/external.routes.js';
 import { registerIntegrations } from './integrations/integrations.hook.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { kanbanRoutes } from './kanban/kanban.routes.js';
+import { panelRoutes } from './panel/panel.routes.js';
+import { registerCampaigns } from './campaigns/campaign-receipts.js';
+import { campaignsRoutes } from './campaigns/campaigns.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 
 /** Every domain's routes, registered once. The channels' own routes: channels/index.ts. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -45,6 +53,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(chatFlowKeywordsRoutes);
   await app.register(contactsRoutes);
   await app.register(adminRoutes);
+  await app.register(helpsRoutes);
+  await app.register(billingRoutes);
   await app.register(messagesRoutes);
   await app.register(publicRoutes);
   await app.register(queuesRoutes);
@@ -54,6 +64,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(tagsRoutes);
   await app.register(tasksRoutes);
+  await app.register(dashboardRoutes);
   await app.register(teamsRoutes);
   await app.register(internalChatRoutes);
   await app.register(tenantsRoutes);
@@ -64,4 +75,10 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(apiConfigsRoutes);
   await app.register(externalApiRoutes);
   await app.register(integrationsRoutes);
+  await app.register(kanbanRoutes);
+  await app.register(panelRoutes);
+  // Campaigns: delivery receipts through the status port (messages/after-status.ts).
+  registerCampaigns();
+  await app.register(campaignsRoutes);
+  await app.register(reportsRoutes);
 };

@@ -21,7 +21,10 @@ import { sweepBotDueJob } from './chatbot/jobs/sweep-bot-due.job.js';
 import { notifyDelayedTasksJob } from './tasks/jobs/notify-delayed-tasks.job.js';
 import { notifyDelayedTimerJob } from './tasks/jobs/notify-delayed-timer.job.js';
 import { recoverBotStepsJob } from './chatbot/jobs/recover-bot-steps.job.js';
+import { sendCampaignJob } from './campaigns/jobs/send-campaign.job.js';
+import { sweepDueCampaignsJob } from './campaigns/jobs/sweep-campaigns.job.js';
 import { postApiHookJob } from './api-configs/jobs/post-api-hook.job.js';
+import { invoicesJob } from './billing/jobs/invoices.job.js';
 
 /**
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here;
@@ -30,6 +33,7 @@ import { postApiHookJob } from './api-configs/jobs/post-api-hook.job.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds jobs of every payload type
 export const jobRegistry: JobDefinition<any>[] = [
   closeAfterFarewellJob,
+  invoicesJob,
   sweepFarewellClosesJob,
   autoCloseTicketsJob,
   autoPendingTicketsJob,
@@ -52,4 +56,6 @@ export const jobRegistry: JobDefinition<any>[] = [
   recoverBotStepsJob,
   postApiHookJob,
   integrationTurnJob,
+  sendCampaignJob,
+  sweepDueCampaignsJob,
 ];

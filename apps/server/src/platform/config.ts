@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -32,6 +32,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.string().default('info'),
   GRAPH_API_URL: z.string().default('https://graph.facebook.com/v21.0'),
   TELEGRAM_API_ROOT: z.string().default('https://api.telegram.org'),
+  MERCADOPAGO_API_URL: z.string().default('https://api.mercadopago.com'),
+  STRIPE_API_URL: z.string().default('https://api.stripe.com'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().optional(),
@@ -76,7 +78,13 @@ export interface Config {
   /** Read the client address from X-Forwarded-For: only behind a proxy that sets it, or it can be forged. */
   trustProxy: boolean;
   /** Provider API roots: the real ones by default; tests and the sandbox point them at stand-ins. */
-  providers: { graphApiUrl: string; telegramApiRoot: string };
+  providers: {
+    graphApiUrl: string;
+    telegramApiRoot: string;
+    /** Payment gateways' API roots (modules/billing/gateways): unset means the real ones. */
+    mercadoPagoApiUrl?: string;
+    stripeApiUrl?: string;
+  };
   /**
    * Outbound channel webhooks may target loopback and private addresses (SSRF guard off): for
    * tests and a developer's machine only; production refuses them.
@@ -94,6 +102,25 @@ export interface Config {
  * Reads the environment. Token secrets not given are generated once and kept in DATA_DIR, so
  * sessions survive a restart without any configuration.
  */
+/**
+ * The Redis channel prefix of the socket fan-out: instances on one database share their events;
+ * two deployments on one Redis (staging and production, two companies' installs, test servers side
+ * by side) must not, or one's events (rooms named by tenant id) reach the other's browsers. So the
+ * prefix names the database (host, port and name, not the credentials), or the data folder.
+ */
+export function realtimeKeyOf(databaseUrl: string | undefined, dataDir: string): string {
+  let where = dataDir;
+  if (databaseUrl) {
+    try {
+      const u = new URL(databaseUrl);
+      where = `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+    } catch {
+      where = databaseUrl;
+    }
+  }
+  return `prosa.socket.io.${createHash('sha256').update(where).digest('hex').slice(0, 16)}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = ZEnv.parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -132,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
-    realtimeKey: 'prosa.socket.io',
+    realtimeKey: realtimeKeyOf(e.DATABASE_URL, dataDir),
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
     trustProxy: e.TRUST_PROXY === 'true',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
@@ -149,7 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     metricsToken: e.METRICS_TOKEN || undefined,
     metricsListen: e.METRICS_LISTEN || undefined,
-    providers: { graphApiUrl: e.GRAPH_API_URL.replace(/\/+$/, ''), telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, '') },
+    providers: {
+      graphApiUrl: e.GRAPH_API_URL.replace(/\/+$/, ''),
+      telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+      mercadoPagoApiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
+      stripeApiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+    },
     ...overrides,
   };
 }

@@ -122,6 +122,13 @@ describe('the demo companies’ last month', () => {
     expect(counts.body.open + counts.body.pending).toBeGreaterThan(0);
     const dashboard = await h.request('GET', '/count/messages', { token: admin.token });
     expect(dashboard.body.total).toBeGreaterThan(1_500);
+    // The month feeds GET /dashboard: first responses (the agents' first messages), closes, ratings.
+    const month = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const figures = (await h.request('GET', `/dashboard?from=${month}&to=${today}`, { token: admin.token })).body;
+    expect(figures.sla.firstResponse.count).toBeGreaterThan(0);
+    expect(figures.totals.closed).toBeGreaterThan(0);
+    expect(figures.ratings.count).toBeGreaterThan(0);
     const page = await h.request('GET', `/messages/${rated.id}`, { token: admin.token });
     expect(page.status).toBe(200);
     expect(page.body.messages.length).toBeGreaterThan(3);
@@ -170,7 +177,8 @@ describe('the demo companies’ team tools', () => {
     const company = await h.request('POST', '/tasks/summary', { token: admin.token, body: { ownerId: admin.userId } });
     expect(company.body.byStatus.delayed).toBe(1);
     const reminders = await h.request('GET', '/schedule', { token: admin.token });
-    expect(reminders.body.count).toBe(1);
+    // The reminder, newest, and the demo month's schedules (demo-schedules.ts): 3 sent, 1 failed, 2 pending.
+    expect(reminders.body.count).toBe(7);
     const reminder = reminders.body.schedules[0];
     expect(new Date(reminder.sendAt).getTime()).toBeGreaterThan(Date.now() + 86_400_000);
     // Its ticket shows the clock (the pending counter the schedule commands keep).

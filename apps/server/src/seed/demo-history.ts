@@ -193,6 +193,9 @@ function ticketRow(t: DraftTicket) {
     lastInboundAt: lastIn?.at ?? null,
     lastOutboundAt: lastOut?.at ?? null,
     answered: t.messages.some((m) => m.fromMe && m.userId !== null),
+    // The dashboard's first response: the first message an agent wrote (modules/tickets/first-response.ts).
+    firstResponseAt: t.messages.find((m) => m.fromMe && m.userId !== null)?.at ?? null,
+    firstResponseUserId: t.messages.find((m) => m.fromMe && m.userId !== null)?.userId ?? null,
     startedAttendanceAt: t.startedAttendanceAt,
     closedAt: t.closedAt,
     rating: t.rating,

@@ -8,7 +8,11 @@ import { newSecret } from '../platform/security/tokens.js';
 import { createTenant } from '../modules/tenants/commands/create-tenant.js';
 import { ensureDemoChatFlow } from './demo-chat-flow.js';
 import { seedDemoHistory } from './demo-history.js';
+import { ensureDemoCrm } from './demo-crm.js';
+import { ensureDemoHelps } from './demo-help.js';
+import { ensureDemoBilling } from './demo-billing.js';
 import { ensureDemoProductivity } from './demo-productivity.js';
+import { ensureDemoSchedules } from './demo-schedules.js';
 
 /** Demo only: every demo user's password. Written in README as such. */
 export const DEMO_PASSWORD = 'prosa-demo';
@@ -109,10 +113,17 @@ export async function seedDemo(platform: Platform): Promise<void> {
   }
   await seedDemoHistory(platform, DEMO_COMPANIES);
   // After the history: the scheduled message goes on one of its open tickets.
+  const demoTenants: number[] = [];
   for (const company of DEMO_COMPANIES) {
     const [admin] = await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, company.users[0]!.email));
-    if (admin) await ensureDemoProductivity(platform, admin.tenantId, company);
+    if (!admin) continue;
+    demoTenants.push(admin.tenantId);
+    await ensureDemoProductivity(platform, admin.tenantId, company);
+    await ensureDemoSchedules(platform, admin.tenantId, company.name);
+    await ensureDemoCrm(platform, admin.tenantId, company.name);
   }
+  await ensureDemoHelps(platform);
+  await ensureDemoBilling(platform, demoTenants);
 }
 
 /** One web chat channel per demo company (the demo page's customer simulator), added once. */

@@ -3,6 +3,7 @@
  * DATABASE_URL), requests through fastify.inject, a mailer that keeps what it sends, and
  * factories that create a fresh company unless given one.
  */
+import { PG_TEMPLATE_ENV, pgliteTemplate } from './db-template.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,7 +91,12 @@ export async function startHarness(
     databaseUrl: opts.shareWith?.config.databaseUrl ?? own?.url ?? base.databaseUrl,
     realtimeKey: opts.shareWith?.config.realtimeKey ?? `prosa.test.${randomUUID()}`,
   };
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' });
+  const template = config.databaseUrl ? undefined : pgliteTemplate();
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: 'memory://',
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const mails: Mail[] = [];
   const app = await buildApp({ config, db, logger: false, jobPollSeconds: 0.5, mailer: { send: async (m) => void mails.push(m) } });
   await bootstrapPlatform(app.platform);
@@ -191,7 +197,9 @@ async function createTestDatabase(serverUrl: string) {
       await c.end();
     }
   };
-  await admin(`create database ${name}`);
+  // From the run's migrated template when there is one (test/db-template.ts).
+  const template = process.env[PG_TEMPLATE_ENV];
+  await admin(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // Without FORCE: forcing would cut connections a pool of the test may still hold and surface

@@ -4,7 +4,7 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { usePlatformPublic } from '../shared/api/use-platform-public';
+import { useTenantNotice } from '../shared/api/tenant-queries';
 import { landingPath } from '../shared/auth/session';
 import { useMe } from '../shared/auth/use-me';
 import { useSession } from '../shared/auth/use-session';
@@ -25,7 +25,7 @@ export function AppLayout() {
   const session = useSession();
   const signedIn = !!session;
   useMe();
-  const platform = usePlatformPublic();
+  const tenantNotice = useTenantNotice(signedIn);
   usePresenceReporter(signedIn);
 
   useEffect(() => {
@@ -40,7 +40,7 @@ export function AppLayout() {
     };
   }, [signedIn]);
 
-  const notice = platform.data?.noticeBanner?.trim();
+  const notice = tenantNotice.data?.notice?.trim();
   return (
     <AppShell
       header={{ height: 60 }}

@@ -11,6 +11,8 @@ import {
   IconMessageCircleOff,
   IconListDetails,
   IconChecklist,
+  IconLayoutKanban,
+  IconDeviceDesktopAnalytics,
   IconReceipt2,
   IconSettings,
   IconApi,
@@ -22,13 +24,17 @@ import {
   IconPackages,
   IconPlugConnected,
   IconPuzzle,
+  IconSpeakerphone,
+  IconReportAnalytics,
+  IconHelp,
+  IconHelpCircle,
   type Icon,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { DelayedTasksBadge } from '../features/tasks/delayed-tasks-badge';
 import { InternalChatUnreadBadge } from '../features/internal-chat/unread-badge';
 import type { Session } from '../shared/auth/session';
-import { isAdminProfile, isOperatorSession } from '../shared/auth/session';
+import { isAdminProfile, isOperatorSession, isSupervisorProfile } from '../shared/auth/session';
 
 export type NavLabelKey =
   | 'nav.home'
@@ -49,11 +55,17 @@ export type NavLabelKey =
   | 'nav.plans'
   | 'nav.platformSettings'
   | 'tasks.menu'
+  | 'kanban.menu'
+  | 'panel.menu'
   | 'quick.menu'
   | 'farewells.menu'
   | 'ichat.menu'
   | 'teams.menu'
-  | 'integrations.nav';
+  | 'integrations.nav'
+  | 'campaigns.menu'
+  | 'reports.menu'
+  | 'help.menu'
+  | 'help.adminMenu';
 
 export interface NavItem {
   to: string;
@@ -78,14 +90,20 @@ export function navSections(session: Session | null): NavSection[] {
     {
       label: 'nav.sectionService',
       items: [
-        ...(admin ? [item('/', 'nav.home', IconLayoutDashboard, 'nav-home')] : []),
+        ...(isSupervisorProfile(session.profile) ? [item('/', 'nav.home', IconLayoutDashboard, 'nav-home')] : []),
         item('/atendimento', 'nav.attendance', IconHeadset, 'nav-attendance'),
+        ...(isSupervisorProfile(session.profile)
+          ? [item('/painel-atendimentos', 'panel.menu', IconDeviceDesktopAnalytics, 'nav-panel')]
+          : []),
         item('/contatos', 'contacts.menu', IconAddressBook, 'nav-contacts'),
         { ...item('/tarefas', 'tasks.menu', IconChecklist, 'nav-tasks'), badge: DelayedTasksBadge },
+        item('/kanban', 'kanban.menu', IconLayoutKanban, 'nav-kanban'),
         item('/mensagens-rapidas', 'quick.menu', IconMessageBolt, 'nav-quick-messages'),
         item('/despedida', 'farewells.menu', IconMessageCircleOff, 'nav-farewells'),
         item('/agendamentos', 'schedules.menu', IconCalendarTime, 'nav-schedules'),
+        ...(isSupervisorProfile(session.profile) ? [item('/relatorios', 'reports.menu', IconReportAnalytics, 'nav-reports')] : []),
         { ...item('/chat-interno', 'ichat.menu', IconMessages, 'nav-internal-chat'), badge: InternalChatUnreadBadge },
+        item('/ajuda', 'help.menu', IconHelp, 'nav-help'),
       ],
     },
   ];
@@ -98,6 +116,7 @@ export function navSections(session: Session | null): NavSection[] {
         item('/equipes', 'teams.menu', IconUsersGroup, 'nav-teams'),
         item('/filas', 'nav.queues', IconListDetails, 'nav-queues'),
         item('/integracoes', 'integrations.nav', IconPuzzle, 'nav-integrations'),
+        item('/campanhas', 'campaigns.menu', IconSpeakerphone, 'nav-campaigns'),
         item('/etiquetas', 'nav.tags', IconTags, 'nav-tags'),
         item('/chat-flow', 'chatbot.flows.menu', IconSitemap, 'nav-chat-flows'),
         item('/chatbot', 'chatbot.menu', IconRobot, 'nav-chatbot'),
@@ -115,6 +134,7 @@ export function navSections(session: Session | null): NavSection[] {
         item('/empresas', 'nav.companies', IconBuildingSkyscraper, 'nav-companies'),
         item('/planos', 'nav.plans', IconPackages, 'nav-plans'),
         item('/configuracoes-plataforma', 'nav.platformSettings', IconSettingsCog, 'nav-platform-settings'),
+        item('/ajuda/gerenciar', 'help.adminMenu', IconHelpCircle, 'nav-helps'),
       ],
     });
   }

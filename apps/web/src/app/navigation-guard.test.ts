@@ -13,7 +13,7 @@ const { saveLogin, clearSession } = await import('../shared/auth/session');
 
 const fetchMock = vi.fn<(url: string) => Promise<Response>>();
 
-function signIn(profile: Profile, tenantId: number, dueDate: string | null = '2999-12-31') {
+function signIn(profile: Profile, tenantId: number, dueDate: string | null = '2999-12-31', expired = false) {
   queryClient.clear();
   saveLogin({
     token: 't',
@@ -25,7 +25,7 @@ function signIn(profile: Profile, tenantId: number, dueDate: string | null = '29
     email: 'u@x.y',
     configs: { isDark: false, filtrosAtendimento: {} },
   });
-  fetchMock.mockImplementation(async () => jsonResponse(200, { dueDate }));
+  fetchMock.mockImplementation(async () => jsonResponse(200, { dueDate, graceDays: 3, expired }));
 }
 
 /** Runs the guard for a path; answers the redirect target, or null when the screen may open. */
@@ -57,11 +57,16 @@ describe('navigation guard (SPEC §6)', () => {
     expect(await visit('auth', '/atendimento?setup-token=abc')).toBeNull();
   });
 
-  it('a passed due date sends everything but /financeiro to /financeiro', async () => {
-    signIn('user', 5, '2000-01-01');
+  it("an expired plan (the server's answer) sends everything but /financeiro to /financeiro", async () => {
+    signIn('user', 5, '2000-01-01', true);
     expect(await visit('auth', '/atendimento')).toBe('/financeiro');
     expect(notifyNotice).toHaveBeenCalledWith('guard-plan', expect.any(String), 'orange');
     expect(await visit('auth', '/financeiro')).toBeNull();
+  });
+
+  it('a passed due date still within the grace days lets the user in', async () => {
+    signIn('user', 5, '2000-01-01', false);
+    expect(await visit('auth', '/atendimento')).toBeNull();
   });
 
   it('reads the due date once and keeps it briefly', async () => {
@@ -89,11 +94,23 @@ describe('navigation guard (SPEC §6)', () => {
     expect(await visit('admin', '/usuarios')).toBe('/atendimento');
   });
 
-  it('the dashboard is the admin home; others go to the service screen without a notice', async () => {
-    signIn('supervisorfila', 5);
+  it('the reports open to admins and supervisors of either kind only', async () => {
+    for (const profile of ['admin', 'supervisor', 'supervisorfila'] as const) {
+      signIn(profile, 5);
+      expect(await visit('supervisor', '/relatorios')).toBeNull();
+    }
+    signIn('user', 5);
+    expect(await visit('supervisor', '/relatorios/lista-contatos')).toBe('/atendimento');
+    expect(notifyNotice).toHaveBeenCalledWith('guard-unauthorized', expect.any(String), 'red');
+  });
+
+  it('the dashboard opens to admins and supervisors; agents go to the service screen without a notice', async () => {
+    signIn('user', 5);
     expect(await visit('home', '/')).toBe('/atendimento');
     expect(notifyNotice).not.toHaveBeenCalled();
-    signIn('admin', 5);
-    expect(await visit('home', '/')).toBeNull();
+    for (const profile of ['admin', 'supervisor', 'supervisorfila'] as const) {
+      signIn(profile, 5);
+      expect(await visit('home', '/home')).toBeNull();
+    }
   });
 });

@@ -73,6 +73,12 @@ const layoutRoutes: RouteObject[] = [
     loader: guard('admin'),
     lazy: page(() => import('../features/sessions/sessions.page'), 'SessionsPage'),
   },
+  { path: 'kanban', loader: guard('auth'), lazy: page(() => import('../features/kanban/kanban.page'), 'KanbanPage') },
+  {
+    path: 'painel-atendimentos',
+    loader: guard('supervisor'),
+    lazy: page(() => import('../features/panel/panel.page'), 'PanelPage'),
+  },
   { path: 'tarefas', loader: guard('auth'), lazy: page(() => import('../features/tasks/tasks.page'), 'TasksPage') },
   {
     path: 'mensagens-rapidas',
@@ -87,6 +93,22 @@ const layoutRoutes: RouteObject[] = [
   { path: 'usuarios', loader: guard('admin'), lazy: page(() => import('../features/users/users.page'), 'UsersPage') },
   { path: 'filas', loader: guard('admin'), lazy: page(() => import('../features/queues/queues.page'), 'QueuesPage') },
   { path: 'integracoes', loader: guard('admin'), lazy: page(() => import('../features/integrations/integrations.page'), 'IntegrationsPage') },
+  { path: 'campanhas', loader: guard('admin'), lazy: page(() => import('../features/campaigns/campaigns.page'), 'CampaignsPage') },
+  {
+    path: 'campanhas/:campanhaId',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/campaigns/campaign-contacts.page'), 'CampaignContactsPage'),
+  },
+  {
+    path: 'relatorios',
+    loader: guard('supervisor'),
+    lazy: page(() => import('../features/reports/reports-index.page'), 'ReportsIndexPage'),
+  },
+  {
+    path: 'relatorios/:slug',
+    loader: guard('supervisor'),
+    lazy: page(() => import('../features/reports/report.page'), 'ReportPage'),
+  },
   { path: 'etiquetas', loader: guard('admin'), lazy: page(() => import('../features/tags/tags.page'), 'TagsPage') },
   { path: 'equipes', loader: guard('admin'), lazy: page(() => import('../features/teams/teams.page'), 'TeamsPage') },
   {
@@ -128,6 +150,12 @@ const layoutRoutes: RouteObject[] = [
     path: 'empresas',
     loader: guard('operator'),
     lazy: page(() => import('../features/tenants/tenants.page'), 'TenantsPage'),
+  },
+  { path: 'ajuda', loader: guard('auth'), lazy: page(() => import('../features/help/help.page'), 'HelpPage') },
+  {
+    path: 'ajuda/gerenciar',
+    loader: guard('operator'),
+    lazy: page(() => import('../features/help/helps-admin.page'), 'HelpsAdminPage'),
   },
   { path: 'planos', loader: guard('operator'), lazy: page(() => import('../features/plans/plans.page'), 'PlansPage') },
   {

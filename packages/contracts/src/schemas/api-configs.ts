@@ -85,6 +85,10 @@ export type ApiConfigWithToken = z.infer<typeof ZApiConfigWithToken>;
 export const ZApiIdParams = z.object({ apiId: ZId });
 export const ZApiTicketParams = z.object({ apiId: ZId, ticketId: ZId });
 export const ZApiContactParams = z.object({ apiId: ZId, contactId: ZId });
+export const ZApiMessageParams = z.object({ apiId: ZId, messageId: ZId });
+
+/** Where the external API serves a message's file (the hooks' `message.mediaUrl`), read with the token. */
+export const apiMediaPath = (apiId: number, messageId: number) => `/v1/api/external/${apiId}/messages/${messageId}/media`;
 
 const ZExternalKey = z.string({ error: V.required }).trim().min(1, V.required).max(100, V.max);
 

@@ -35,6 +35,8 @@ export const FLOW_INTERACTION_TYPES = [
   'TagField',
   'ButtonsField',
   'ListField',
+  /** Move the contact to a CRM lane (DOMAIN.md "Chatbot flows"; modules/kanban). */
+  'CrmLaneField',
 ] as const;
 export type FlowInteractionType = (typeof FLOW_INTERACTION_TYPES)[number];
 
@@ -106,6 +108,7 @@ export const ZFlowDelayData = z.object({
   seconds: z.coerce.number().int(V.integer).min(1, V.invalidValue).max(FLOW_DELAY_MAX_SECONDS, V.max).default(1),
 });
 export const ZFlowTagData = z.object({ tagId: ZOptionalRef });
+export const ZFlowCrmLaneData = z.object({ laneId: ZOptionalRef });
 export const ZFlowButton = z.object({ id: ZText(100).default(''), label: ZText(20).trim().min(1, V.required) });
 export const ZFlowButtonsData = z.object({
   message: ZText(1024).default(''),
@@ -134,6 +137,7 @@ export const ZFlowInteraction = z.discriminatedUnion('type', [
   interaction('TagField', ZFlowTagData),
   interaction('ButtonsField', ZFlowButtonsData),
   interaction('ListField', ZFlowListData),
+  interaction('CrmLaneField', ZFlowCrmLaneData),
 ]);
 export type FlowInteraction = z.infer<typeof ZFlowInteraction>;
 
@@ -351,6 +355,7 @@ export const ZBotTrace = z.object({
     'delay',
     'tag',
     'webhook',
+    'lane',
   ]),
   stepId: z.string().nullable().default(null),
   conditionId: z.string().nullable().default(null),

@@ -19,6 +19,7 @@ export const V = {
   time: 'validation.time',
   dueDateBeforeToday: 'validation.dueDateBeforeToday',
   invalidValue: 'validation.invalidValue',
+  youtubeVideo: 'validation.youtubeVideo',
   flowButtons: 'validation.flowButtons',
   selfConnection: 'validation.selfConnection',
   // Chatbot flows: the server's checks of a flow graph and of references to a flow (modules/chat-flows).
@@ -29,9 +30,16 @@ export const V = {
   flowQueueNotFound: 'validation.flowQueueNotFound',
   flowUserNotFound: 'validation.flowUserNotFound',
   flowTagNotFound: 'validation.flowTagNotFound',
+  flowLaneNotFound: 'validation.flowLaneNotFound',
   flowUnavailable: 'validation.flowUnavailable',
   flowNotForTransfer: 'validation.flowNotForTransfer',
   flowIntegrationNotFound: 'validation.flowIntegrationNotFound',
+  // Campaigns: the non-empty messages must all differ (SPEC §5).
+  campaignMessagesDiffer: 'validation.campaignMessagesDiffer',
+  // Template campaigns: every variable mapped, no free-text messages, the header's media given.
+  campaignTemplateParameters: 'validation.campaignTemplateParameters',
+  campaignTemplateMessages: 'validation.campaignTemplateMessages',
+  campaignTemplateMedia: 'validation.campaignTemplateMedia',
 } as const;
 
 /**

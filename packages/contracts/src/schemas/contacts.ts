@@ -16,6 +16,8 @@ export const ZContactInput = z.object({
   disableCampaign: z.boolean().default(false),
   disableCrm: z.boolean().default(false),
   ignoreContact: z.boolean().default(false),
+  /** The CRM lane (modules/kanban); null: on no lane; left out of an edit: stays as saved. */
+  crmLaneId: z.preprocess((v) => (v === '' ? null : v), ZId.nullable().optional()),
 });
 export type ContactInput = z.infer<typeof ZContactInput>;
 /**
@@ -46,6 +48,7 @@ export const ZContact = z.object({
   disableCampaign: z.boolean(),
   disableCrm: z.boolean(),
   ignoreContact: z.boolean(),
+  crmLaneId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   can: z.object({ edit: z.boolean(), delete: z.boolean() }),

@@ -24,6 +24,8 @@ export function settingValueSchema(key: SettingKey): z.ZodType<string> {
       return z.enum(AUTO_TICKET_TIMES, { error: V.invalidValue });
     case 'botDistribution':
       return z.enum(['N', 'R', 'B'], { error: V.invalidValue });
+    case 'slaFirstResponseMinutes':
+      return z.string().regex(/^\d+$/, V.integer).refine((v) => +v >= 1 && +v <= 10_080, V.invalidValue);
     case 'botTicketActive':
       return z.string().regex(/^\d*$/, V.integer);
     default:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_GATEWAYS, PLATFORM_SETTING_KEYS, PROFILES, RECURRENCES, TENANT_STATUSES } from '../enums.js';
+import { AVAILABLE_PAYMENT_GATEWAYS, PLATFORM_SETTING_KEYS, PROFILES, RECURRENCES, TENANT_STATUSES } from '../enums.js';
+import { isMaskedSecret } from './channels.js';
 import { V, vMin, ZEmail, ZId, ZIsoDate, ZNewPassword, ZPhone, ZRequiredText, todayIso } from './common.js';
 
 const ZWhole = z.coerce.number({ error: V.integer }).int(V.integer).min(0, vMin(0)).max(100000, V.max);
@@ -95,7 +96,30 @@ export const ZTenantPlanResponse = z.object({
   plan: ZPlan.nullable(),
   usage: z.object({ users: z.number(), connections: z.number() }),
 });
-export const ZTenantDateResponse = z.object({ dueDate: z.string().nullable() });
+/**
+ * `GET /tenants/date/`: the due date, the platform's grace days, and whether the plan is expired
+ * now by the server's rule (planExpired on the company's own calendar day): the web app's guard
+ * follows this answer, not a rule of its own.
+ */
+export const ZTenantDateResponse = z.object({
+  dueDate: z.string().nullable(),
+  graceDays: z.number(),
+  expired: z.boolean(),
+});
+
+/** A day plus some days, yyyy-MM-dd. */
+export function addDaysIso(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * SPEC §6: a plan is expired once its due date and the grace days after it have passed: blocked
+ * from the day after `dueDate + graceDays`. `today` is the company's calendar day. No due date,
+ * no block.
+ */
+export function planExpired(dueDate: string | null, graceDays: number, today: string): boolean {
+  return dueDate !== null && addDaysIso(dueDate.slice(0, 10), graceDays) < today;
+}
 
 export const ZPlatformSettings = z.object(
   Object.fromEntries(PLATFORM_SETTING_KEYS.map((k) => [k, z.string().max(4000, V.max)])) as Record<
@@ -106,20 +130,64 @@ export const ZPlatformSettings = z.object(
 export type PlatformSettings = z.infer<typeof ZPlatformSettings>;
 
 const BOOLEAN_TEXT = ['true', 'false'];
+
+
+/**
+ * The shapes of the gateways' credentials, from their documentation: Mercado Pago access tokens
+ * `APP_USR-...` (production) or `TEST-...`; its webhook secret a hex key; Stripe secret or
+ * restricted keys `sk_`/`rk_` + `live_`/`test_`; Stripe endpoint secrets `whsec_...`.
+ */
+export const GATEWAY_SECRET_PATTERNS = {
+  mercadopagoAccessToken: /^(APP_USR|TEST)-[A-Za-z0-9_-]{8,250}$/,
+  mercadopagoWebhookSecret: /^[A-Za-z0-9_-]{16,200}$/,
+  stripeSecretKey: /^(sk|rk)_(live|test)_[A-Za-z0-9]{8,250}$/,
+  stripeWebhookSecret: /^whsec_[A-Za-z0-9]{8,250}$/,
+} as const;
 export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((s, ctx) => {
   const bad = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
   if (s.trialDays !== undefined && !/^\d{1,3}$/.test(s.trialDays)) bad('trialDays', V.integer);
+  if (s.noticeBannerTenants !== undefined && !/^(\d{1,10}(,\d{1,10})*)?$/.test(s.noticeBannerTenants)) {
+    bad('noticeBannerTenants', V.invalidValue);
+  }
+  if (s.graceDays !== undefined && !(/^\d{1,2}$/.test(s.graceDays) && +s.graceDays <= 60)) bad('graceDays', V.integer);
   if (s.smtpPort !== undefined && s.smtpPort !== '' && !(/^\d{1,5}$/.test(s.smtpPort) && +s.smtpPort >= 1 && +s.smtpPort <= 65535)) {
     bad('smtpPort', V.integer);
   }
   if (s.allowSignup !== undefined && !BOOLEAN_TEXT.includes(s.allowSignup)) bad('allowSignup', V.invalidValue);
   if (s.smtpSecure !== undefined && !BOOLEAN_TEXT.includes(s.smtpSecure)) bad('smtpSecure', V.invalidValue);
-  if (s.paymentGateway !== undefined && !(PAYMENT_GATEWAYS as readonly string[]).includes(s.paymentGateway)) {
+  // Only gateways with an adapter may be picked; the others are shown as not yet available.
+  if (s.paymentGateway !== undefined && s.paymentGateway !== '' && !(AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(s.paymentGateway)) {
     bad('paymentGateway', V.invalidValue);
   }
+  // Gateway credentials: '' clears, the masked value the server answered (maskSecret) keeps the stored one.
+  for (const [key, pattern] of Object.entries(GATEWAY_SECRET_PATTERNS) as [keyof typeof GATEWAY_SECRET_PATTERNS, RegExp][]) {
+    const v = s[key];
+    if (v !== undefined && v !== '' && !isMaskedSecret(v) && !pattern.test(v.trim())) bad(key, V.invalidValue);
+  }
+  // Pix BR Code fields (the EMV rules): a name of at most 25 and a city of at most 15 characters.
+  if (s.pixKey !== undefined && s.pixKey.trim().length > 77) bad('pixKey', V.max);
+  if (s.pixName !== undefined && s.pixName.trim().length > 25) bad('pixName', V.max);
+  if (s.pixCity !== undefined && s.pixCity.trim().length > 15) bad('pixCity', V.max);
 });
 export type PlatformSettingsUpdate = z.infer<typeof ZPlatformSettingsUpdate>;
 
 /** GET /platform/public: what the login and sign-up screens show before anyone signs in. */
 export const ZPlatformPublic = z.object({ allowSignup: z.boolean(), noticeBanner: z.string() });
 export type PlatformPublic = z.infer<typeof ZPlatformPublic>;
+
+/** GET /tenants/notice/: the operator's notice for the caller's company ('' when none is meant for it). */
+export const ZTenantNotice = z.object({ notice: z.string() });
+
+/**
+ * The companies a notice is for (the `noticeBannerTenants` setting: comma-separated ids, empty for
+ * every company), and whether it is for one company.
+ */
+export const noticeTargets = (setting: string): number[] =>
+  setting
+    .split(',')
+    .map((x) => Number.parseInt(x, 10))
+    .filter((n) => Number.isInteger(n) && n > 0);
+export const noticeIsFor = (setting: string, tenantId: number): boolean => {
+  const targets = noticeTargets(setting);
+  return targets.length === 0 || targets.includes(tenantId);
+};

@@ -34,7 +34,7 @@ export const ZWabaTemplatesQuery = z.object({
 export const ZWabaTemplateSync = z.object({ synced: z.number(), removed: z.number() });
 
 /** WhatsApp refuses template parameters with line breaks or tabs (error 132018). */
-const ZTemplateParameter = z
+export const ZTemplateParameter = z
   .string({ error: V.required })
   .trim()
   .min(1, V.required)

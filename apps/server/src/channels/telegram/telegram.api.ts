@@ -9,7 +9,8 @@ import { proxyAgentOf } from '../../platform/security/proxy.js';
 import { ChannelSendError, type ChannelRow } from '../../modules/channels/channel-adapter.js';
 
 /** The update kinds Prosa handles; others are not even sent by Telegram. */
-export const ALLOWED_UPDATES = ['message', 'edited_message', 'message_reaction'] as const;
+/** my_chat_member: in a private chat, the user blocked (or unblocked) the bot. */
+export const ALLOWED_UPDATES = ['message', 'edited_message', 'message_reaction', 'my_chat_member'] as const;
 
 export function apiRootOf(platform: Platform): string {
   return platform.config.providers.telegramApiRoot;

@@ -115,7 +115,15 @@ describe('telegram parser', () => {
     ]);
   });
 
-  it.each(['callback-query', 'my-chat-member-blocked', 'channel-post'])(
+  it('a private my_chat_member with the bot kicked is the person blocking the company; an unblock is nothing', async () => {
+    expect(await parse('my-chat-member-blocked')).toEqual([{ kind: 'optout', from: { providerId: '5512348871' }, reason: 'blocked' }]);
+    const unblocked = fixture('my-chat-member-blocked') as { my_chat_member: { old_chat_member: { status: string }; new_chat_member: { status: string } } };
+    unblocked.my_chat_member.old_chat_member.status = 'kicked';
+    unblocked.my_chat_member.new_chat_member.status = 'member';
+    expect(await parseTelegramUpdate(platform, channel, unblocked)).toEqual([]);
+  });
+
+  it.each(['callback-query', 'channel-post'])(
     '%s is ignored without failing',
     async (name) => {
       expect(await parse(name)).toEqual([]);

@@ -152,6 +152,17 @@ function reactionEvents(r: MessageReactionUpdated): InboundEvent[] {
   ];
 }
 
+/**
+ * `my_chat_member` in a private chat: "for private chats, this update is received only when the bot
+ * is blocked or unblocked by the user" (https://core.telegram.org/bots/api#update). Blocked means
+ * the bot's new status is `kicked` (ChatMemberBanned); an unblock changes nothing here (the
+ * company turns campaigns back on for the contact if it wants).
+ */
+function blockEvents(u: NonNullable<Update['my_chat_member']>): InboundEvent[] {
+  if (u.chat.type !== 'private' || u.new_chat_member.status !== 'kicked') return [];
+  return [{ kind: 'optout', from: { providerId: String(u.chat.id) }, reason: 'blocked' }];
+}
+
 export async function parseTelegramUpdate(
   platform: Platform,
   channel: ChannelRow,
@@ -160,6 +171,7 @@ export async function parseTelegramUpdate(
   const update = payload as Update | null;
   if (update?.edited_message) return editEvents(update.edited_message);
   if (update?.message_reaction) return reactionEvents(update.message_reaction);
+  if (update?.my_chat_member) return blockEvents(update.my_chat_member);
   const m = update?.message;
   if (!m || typeof m.message_id !== 'number' || !m.chat) return [];
   const chat = m.chat;

@@ -180,7 +180,7 @@ describe(`telegram send (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
 
   it('a user who blocked the bot fails the message at once with ERR_WAPP_INVALID_CONTACT', async () => {
     const c = await conversation();
-    standIn.block(c.chatId);
+    await standIn.block(c.chatId);
     const res = await reply(c.ticketId, { body: 'você me bloqueou?' });
     expect(await settled(res.body.id)).toMatchObject({
       status: 'failed',

@@ -6,6 +6,7 @@
  */
 import { GrammyError, type Api } from 'grammy';
 import type { Update } from 'grammy/types';
+import type { Database } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { ChannelSession, SessionContext, SessionState } from '../../modules/channels/channel-adapter.js';
 import { ALLOWED_UPDATES, apiOf, isTokenRejected, telegramApi } from './telegram.api.js';
@@ -73,12 +74,20 @@ export async function connectTelegram(
   return startPolling(ctx, number, polling);
 }
 
-/** Removes the webhook, so Telegram keeps the updates until the next connection fetches them. */
-/** Polling sessions running in this process, by channel id: disconnect stops its own. */
-const polling = new Map<number, ChannelSession>();
+/**
+ * Polling sessions running in this process, by database and channel id: disconnect stops its own,
+ * never a session of another app in the process whose database has a channel of the same id.
+ */
+const pollingBy = new WeakMap<Database, Map<number, ChannelSession>>();
+function pollingOf(db: Database): Map<number, ChannelSession> {
+  let polling = pollingBy.get(db);
+  if (!polling) pollingBy.set(db, (polling = new Map()));
+  return polling;
+}
 
+/** Removes the webhook, so Telegram keeps the updates until the next connection fetches them. */
 export async function disconnectTelegram(ctx: Pick<SessionContext, 'platform' | 'channel'>): Promise<void> {
-  await polling.get(ctx.channel.id)?.stop();
+  await pollingOf(ctx.platform.db).get(ctx.channel.id)?.stop();
   try {
     await apiOf(ctx.platform, ctx.channel).deleteWebhook();
   } catch (err) {
@@ -90,6 +99,7 @@ export async function disconnectTelegram(ctx: Pick<SessionContext, 'platform' | 
 function startPolling(ctx: SessionContext, number: string, opts: PollingOptions): ChannelSession {
   // The client waits a bit longer than Telegram holds the poll, so a slow answer is not cut off.
   const api: Api = telegramApi(ctx.platform, ctx.channel, opts.timeoutSeconds + 30);
+  const polling = pollingOf(ctx.platform.db);
   const abort = new AbortController();
   const log = ctx.platform.log;
   let failures = 0;

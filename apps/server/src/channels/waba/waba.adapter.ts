@@ -16,6 +16,7 @@ import { GraphError, graphJson, wabaConfigOf } from './waba.graph.js';
 import { downloadMedia } from './waba.media.js';
 import { parseWabaPayload } from './waba.parse.js';
 import { reactWaba, sendWaba } from './waba.send.js';
+import { wabaTemplates } from './templates/template-port.js';
 
 async function parse(platform: Platform, channel: ChannelRow, payload: unknown): Promise<InboundEvent[]> {
   const config = wabaConfigOf(channel);
@@ -49,6 +50,7 @@ export const wabaAdapter: ChannelAdapter = {
     return sendWaba(platform, channel, await withTemplate(platform, channel, message));
   },
   react: reactWaba,
+  templates: wabaTemplates,
   parse,
   /** Checks the token against the phone number and keeps its display number. */
   async connect(ctx) {

@@ -94,6 +94,12 @@ describe('WhatsApp Cloud API webhook parser', () => {
     });
   });
 
+  // Fixture: the user_preferences webhook reference,
+  // https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/user_preferences
+  it('reads a marketing stop from user_preferences as an opt-out of that number; a resume is nothing', () => {
+    expect(parse('user-preferences')).toEqual([{ event: { kind: 'optout', from: { number: '5511987654321' }, reason: 'marketing-stop' } }]);
+  });
+
   it("ignores another phone number's changes and anything that is not a WhatsApp payload", () => {
     expect(parse('other-number')).toEqual([]);
     expect(parseWabaPayload(fixture('text'), '111111111111111')).toEqual([]);

@@ -5,13 +5,15 @@
  *
  * Payload: { object: 'whatsapp_business_account', entry: [{ id, changes: [{ field: 'messages',
  * value: { messaging_product, metadata: { display_phone_number, phone_number_id }, contacts,
- * messages, statuses } }] }] }.
+ * messages, statuses } }] }] }; and field 'user_preferences' (value.user_preferences: a person
+ * stopped or resumed marketing messages).
  */
 import type { InboundEvent } from '../../modules/channels/channel-adapter.js';
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type StatusEvent = Extract<InboundEvent, { kind: 'status' }>;
 type ReactionEvent = Extract<InboundEvent, { kind: 'reaction' }>;
+type OptOutEvent = Extract<InboundEvent, { kind: 'optout' }>;
 
 export interface MediaRef {
   id: string;
@@ -19,7 +21,7 @@ export interface MediaRef {
   fileName?: string;
 }
 /** A parsed event; a message with media still has to fetch it (`media`). */
-export type WabaParsed = { event: StatusEvent | ReactionEvent } | { event: MessageEvent; media?: MediaRef };
+export type WabaParsed = { event: StatusEvent | ReactionEvent | OptOutEvent } | { event: MessageEvent; media?: MediaRef };
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- provider JSON is read defensively, field by field */
 type Json = Record<string, any>;
@@ -32,21 +34,41 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typ
 const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
 type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** The `value` objects of this phone number's `messages` changes. */
-export function changeValues(payload: unknown, phoneNumberId: string): Json[] {
+const FIELDS = new Set(['messages', 'user_preferences']);
+
+/** This phone number's `messages` and `user_preferences` changes, each with its field. */
+export function changeValues(payload: unknown, phoneNumberId: string): { field: string; value: Json }[] {
   const root = obj(payload);
   if (root?.object !== 'whatsapp_business_account') return [];
-  const values: Json[] = [];
+  const values: { field: string; value: Json }[] = [];
   for (const entry of arr(root.entry)) {
     for (const change of arr(obj(entry)?.changes)) {
       const c = obj(change);
       const value = obj(c?.value);
-      if (c?.field !== 'messages' || !value) continue;
+      const field = str(c?.field);
+      if (!field || !FIELDS.has(field) || !value) continue;
       if (str(obj(value.metadata)?.phone_number_id) !== phoneNumberId) continue;
-      values.push(value);
+      values.push({ field, value });
     }
   }
   return values;
+}
+
+/**
+ * A person stopped marketing messages: user_preferences [{ wa_id, detail, category:
+ * 'marketing_messages', value: 'stop' | 'resume', timestamp }]
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/user_preferences).
+ * A resume changes nothing here: the company turns campaigns back on for the contact if it wants.
+ */
+function optOutEvents(value: Json): WabaParsed[] {
+  const out: WabaParsed[] = [];
+  for (const raw of arr(value.user_preferences)) {
+    const p = obj(raw);
+    const number = str(p?.wa_id)?.replace(/\D/g, '');
+    if (!p || !number || p.category !== 'marketing_messages' || p.value !== 'stop') continue;
+    out.push({ event: { kind: 'optout', from: { number }, reason: 'marketing-stop' } });
+  }
+  return out;
 }
 
 function timestampOf(v: unknown): Date | undefined {
@@ -179,7 +201,9 @@ function statusEvents(value: Json): WabaParsed[] {
   return out;
 }
 
-/** Every message and status of this phone number in a webhook payload, in payload order. */
+/** Every message, status and marketing stop of this phone number in a webhook payload, in payload order. */
 export function parseWabaPayload(payload: unknown, phoneNumberId: string): WabaParsed[] {
-  return changeValues(payload, phoneNumberId).flatMap((v) => [...messageEvents(v), ...statusEvents(v)]);
+  return changeValues(payload, phoneNumberId).flatMap(({ field, value }) =>
+    field === 'user_preferences' ? optOutEvents(value) : [...messageEvents(value), ...statusEvents(value)],
+  );
 }

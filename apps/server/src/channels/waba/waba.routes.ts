@@ -22,7 +22,7 @@ function ownChanges(payload: unknown, phoneNumberId: string): unknown | null {
   if (values.length === 0) return null;
   return {
     object: 'whatsapp_business_account',
-    entry: [{ changes: values.map((value) => ({ field: 'messages', value })) }],
+    entry: [{ changes: values.map(({ field, value }) => ({ field, value })) }],
   };
 }
 

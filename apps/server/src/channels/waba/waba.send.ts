@@ -15,6 +15,8 @@ import {
 } from '../../modules/channels/channel-adapter.js';
 import { GraphError, graphJson, wabaConfigOf } from './waba.graph.js';
 import { uploadMedia } from './waba.media.js';
+import { headerMediaComponent } from './templates/template-render.js';
+import { templateMediaId } from './templates/template-media.js';
 
 /** Throttling (4, 80007, 130429, 131056), temporary (1, 2, 131000, 131016, 133004). */
 const RETRYABLE_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056, 133004]);
@@ -136,7 +138,12 @@ export async function sendWaba(
   const base: Record<string, unknown> = { to, ...(msg.quotedExternalId ? { context: { message_id: msg.quotedExternalId } } : {}) };
   try {
     if (msg.template) {
-      const { name, language, components } = msg.template;
+      const { name, language, headerFile } = msg.template;
+      let { components } = msg.template;
+      if (headerFile && msg.media) {
+        const id = await templateMediaId(platform, channel, config, headerFile.key, msg.media);
+        components = [headerMediaComponent(headerFile.format, { id }, msg.media.fileName), ...components];
+      }
       return { externalId: await post(platform, channel, config, { ...base, type: 'template', template: { name, language: { code: language }, components } }) };
     }
     if (msg.interactive)

@@ -6,6 +6,7 @@
  * deletions (whatsapp.actions.ts); the customer's arrive as updates like messages do.
  */
 import { LIMITS } from '@prosa/contracts';
+import type { Database } from '../../platform/db/client.js';
 import { registerChannelAdapter } from '../../modules/channels/channel-registry.js';
 import type { ChannelAdapter, ChannelSession } from '../../modules/channels/channel-adapter.js';
 import { knownWhatsappContacts } from './whatsapp.contact-store.js';
@@ -17,8 +18,16 @@ import { connectWhatsapp, type SessionOptions } from './whatsapp.session.js';
 
 export type WhatsappAdapterOptions = SessionOptions;
 
-/** Sessions started in this process by channel id, so `disconnect` stops its own. */
-const sessions = new Map<number, ChannelSession>();
+/**
+ * Sessions started in this process by database and channel id, so `disconnect` stops its own and
+ * never one of another app in the process whose database has a channel of the same id.
+ */
+const sessionsBy = new WeakMap<Database, Map<number, ChannelSession>>();
+function sessionsOf(db: Database): Map<number, ChannelSession> {
+  let sessions = sessionsBy.get(db);
+  if (!sessions) sessionsBy.set(db, (sessions = new Map()));
+  return sessions;
+}
 
 export function createWhatsappAdapter(opts: WhatsappAdapterOptions = {}): ChannelAdapter {
   return {
@@ -38,6 +47,7 @@ export function createWhatsappAdapter(opts: WhatsappAdapterOptions = {}): Channe
     checkNumber: checkWhatsappNumber,
     async connect(ctx) {
       const id = ctx.channel.id;
+      const sessions = sessionsOf(ctx.platform.db);
       const session = await connectWhatsapp(ctx, opts);
       const own: ChannelSession = {
         async stop(o) {
@@ -50,8 +60,8 @@ export function createWhatsappAdapter(opts: WhatsappAdapterOptions = {}): Channe
     },
     // The supervisor stops the running session first (logging out when asked); this only makes
     // sure nothing of this channel keeps running here. The pairing is kept unless logged out.
-    async disconnect(_platform, channel) {
-      await sessions.get(channel.id)?.stop();
+    async disconnect(platform, channel) {
+      await sessionsOf(platform.db).get(channel.id)?.stop();
     },
   };
 }

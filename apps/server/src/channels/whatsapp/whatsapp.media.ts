@@ -43,7 +43,7 @@ export async function downloadMedia(
   ref: NonNullable<WaContent['media']>,
 ): Promise<MessageEvent['media'] | null> {
   const B = await baileys();
-  const live = liveSocketOf(channel.id);
+  const live = liveSocketOf(channel.id, platform);
   const logger = platform.log.child({ channelId: channel.id, module: 'baileys' });
   let data: Buffer;
   try {

@@ -84,7 +84,7 @@ describe('admin: platform settings', () => {
     for (const key of PLATFORM_SETTING_KEYS.filter((k) => !savedKeys.has(k) && k !== 'smtpPassword')) {
       expect(res.body[key], key).toBe(PLATFORM_SETTING_DEFAULTS[key]);
     }
-    expect(PLATFORM_SETTING_DEFAULTS).toMatchObject({ trialDays: '7', allowSignup: 'true', smtpPort: '587', smtpSecure: 'false', paymentGateway: 'mercadopago' });
+    expect(PLATFORM_SETTING_DEFAULTS).toMatchObject({ trialDays: '7', allowSignup: 'true', smtpPort: '587', smtpSecure: 'false', paymentGateway: '', pixKey: '' });
   });
 
   it('masks the SMTP password, keeps it when the mask comes back, clears it when emptied', async () => {

@@ -1,7 +1,8 @@
-import type { Plan, PlatformSettings, Tenant, User } from '@prosa/contracts';
+import { maskSecret, SEALED_PLATFORM_SETTINGS, type Plan, type PlatformSettings, type Tenant, type User } from '@prosa/contracts';
 import type { plans } from '../../platform/db/schema.js';
 import { presentConfigs } from '../auth/auth.presenter.js';
 import type { TenantView, UserWithQueues } from './admin.queries.js';
+import { open } from '../../platform/security/secret-box.js';
 import { MASKED_SECRET } from './platform-settings.queries.js';
 
 export function presentTenant({ tenant, planName, responsible, usersCount }: TenantView): Tenant {
@@ -56,7 +57,22 @@ export function presentAdminUser(row: UserWithQueues): User {
   };
 }
 
-/** Secrets never leave the server: a stored SMTP password is answered masked. */
-export function presentPlatformSettings(s: PlatformSettings): PlatformSettings {
-  return { ...s, smtpPassword: s.smtpPassword ? MASKED_SECRET : '' };
+/**
+ * Secrets never leave the server: a stored SMTP password is answered masked, a gateway credential
+ * (sealed) as the channels' secrets are (maskSecret: its last 4 characters when it is long enough),
+ * so the operator can tell which one is set.
+ */
+export function presentPlatformSettings(s: PlatformSettings, encryptionSecret: string): PlatformSettings {
+  const out = { ...s, smtpPassword: s.smtpPassword ? MASKED_SECRET : '' };
+  for (const key of SEALED_PLATFORM_SETTINGS) {
+    if (!s[key]) continue;
+    let plain = '';
+    try {
+      plain = open(s[key], encryptionSecret);
+    } catch {
+      /* sealed under another secret: reads as not set */
+    }
+    out[key] = maskSecret(plain);
+  }
+  return out;
 }

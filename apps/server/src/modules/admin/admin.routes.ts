@@ -8,6 +8,8 @@ import {
   ZPlanInput,
   ZPlatformSettings,
   ZPlatformSettingsUpdate,
+  ZSaasDashboard,
+  ZSaasDashboardQuery,
   ZTenant,
   ZTenantCreateBody,
   ZTenantListQuery,
@@ -30,6 +32,7 @@ import { updateCompanyUser } from './commands/update-company-user.js';
 import { updatePlatformSettings } from './commands/update-platform-settings.js';
 import { listPlans } from './plans.queries.js';
 import { readPlatformSettings } from './platform-settings.queries.js';
+import { saasDashboard } from './saas-dashboard.queries.js';
 
 const schema = { tags: ['admin'], security: [{ bearer: [] }] };
 const operator = { auth: 'operator' } as const;
@@ -178,6 +181,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     () => usersTotal(db),
   );
 
+  // ------------------------------------------------------------------ the operator's dashboard
+  app.get(
+    '/admin/dashboard',
+    {
+      config: operator,
+      schema: {
+        operationId: 'getSaasDashboard',
+        summary: 'Companies by state, monthly recurring revenue, invoices of the month and sign-ups by day (platform operator)',
+        ...schema,
+        querystring: ZSaasDashboardQuery,
+        response: { 200: ZSaasDashboard },
+      },
+    },
+    async (req) => saasDashboard(db, req.query.days),
+  );
+
   // ------------------------------------------------------------------ plans
   app.get(
     '/admin/plans',
@@ -248,7 +267,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPlatformSettings },
       },
     },
-    async () => presentPlatformSettings(await readPlatformSettings(db)),
+    async () => presentPlatformSettings(await readPlatformSettings(db), app.platform.config.encryptionSecret),
   );
   app.put(
     '/admin/settings',
@@ -262,6 +281,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPlatformSettings },
       },
     },
-    async (req) => presentPlatformSettings(await updatePlatformSettings(db, req.body)),
+    async (req) => {
+      const secret = app.platform.config.encryptionSecret;
+      return presentPlatformSettings(await updatePlatformSettings(db, req.body, secret), secret);
+    },
   );
 };

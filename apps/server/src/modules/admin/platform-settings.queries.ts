@@ -6,11 +6,14 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { platformSettings } from '../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
+import { open } from '../../platform/security/secret-box.js';
 
 /** The value of every key never saved. */
 export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = {
   trialDays: '7',
+  graceDays: '0',
   noticeBanner: '',
+  noticeBannerTenants: '',
   allowSignup: 'true',
   smtpHost: '',
   smtpPort: '587',
@@ -18,7 +21,14 @@ export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = {
   smtpUser: '',
   smtpPassword: '',
   smtpFrom: '',
-  paymentGateway: 'mercadopago',
+  paymentGateway: '',
+  pixKey: '',
+  pixName: '',
+  pixCity: '',
+  mercadopagoAccessToken: '',
+  mercadopagoWebhookSecret: '',
+  stripeSecretKey: '',
+  stripeWebhookSecret: '',
 };
 
 /** What a stored secret is answered as; sent back unchanged, it means "keep the stored one". */
@@ -42,4 +52,22 @@ export async function readPlatformSettings(db: Database): Promise<PlatformSettin
   return Object.fromEntries(
     PLATFORM_SETTING_KEYS.map((k) => [k, saved.get(k) ?? PLATFORM_SETTING_DEFAULTS[k]]),
   ) as PlatformSettings;
+}
+
+/**
+ * A sealed setting (SEALED_PLATFORM_SETTINGS: the gateways' credentials) in plain text, '' when
+ * not set. A value that does not open (sealed under another ENCRYPTION_SECRET) reads as not set.
+ */
+export async function getSealedPlatformSetting(
+  db: Database,
+  key: PlatformSettingKey,
+  encryptionSecret: string,
+): Promise<string> {
+  const sealed = await getPlatformSetting(db, key);
+  if (!sealed) return '';
+  try {
+    return open(sealed, encryptionSecret);
+  } catch {
+    return '';
+  }
 }

@@ -4,7 +4,7 @@
  * - `hookMessageStatus`: a provider's acknowledgement of one of our messages there.
  * Both echo the `externalKey` a message was sent with through this configuration (else null).
  */
-import type { ApiHookEvent } from '@prosa/contracts';
+import { apiMediaPath, type ApiHookEvent } from '@prosa/contracts';
 import { and, eq } from 'drizzle-orm';
 import { apiConfigs, apiMessages, contacts, messages, tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
@@ -40,7 +40,8 @@ export async function recordApiHookEvent(scope: TenantScope, input: ApiHookInput
           ...common,
           ticket: ticket ? { id: ticket.id, status: ticket.status, protocol: ticket.protocol } : null,
           contact: contact ? { id: contact.id, name: contact.name, number: contact.number } : null,
-          message: presentMessage(message),
+          // The file is read with the configuration's token (a session's /media path is no use there).
+          message: { ...presentMessage(message), mediaUrl: message.mediaKey ? apiMediaPath(config.id, message.id) : null },
         }
       : { ...common, messageId: message.id, ticketId: message.ticketId, status: input.status ?? message.status };
   return recordApiHook(scope, { channelId: config.channelId, apiConfigId: config.id, event: input.event, payload });

@@ -56,7 +56,7 @@ export const channelWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const channel = await getChannel(req.scope, req.params.id);
       const rows = await req.scope
-        .select(d, and(eq(d.channelId, channel.id), isNull(d.apiConfigId)))
+        .select(d, and(eq(d.channelId, channel.id), isNull(d.apiConfigId), isNull(d.integrationId)))
         .orderBy(desc(d.id))
         .limit(WEBHOOK_DELIVERIES_PAGE_SIZE + 1)
         .offset((req.query.pageNumber - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE);

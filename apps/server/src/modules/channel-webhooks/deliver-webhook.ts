@@ -5,10 +5,12 @@
  * after WEBHOOK_MAX_ATTEMPTS. The row's next_attempt_at holds the lease of an attempt in flight.
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { apiConfigs, channels, channelWebhookDeliveries } from '../../platform/db/schema.js';
+import { apiConfigs, channels, channelWebhookDeliveries, integrations } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { jobsOf } from '../../platform/jobs/enqueue.js';
 import type { Platform } from '../../platform/platform.js';
+import { n8nHeaders } from '../integrations/drivers/n8n.js';
+import { configOf } from '../integrations/integrations.queries.js';
 import { deliverWebhookJob } from './jobs/deliver-webhook.job.js';
 import { postSigned, WEBHOOK_TIMEOUT_MS } from './post-signed.js';
 
@@ -38,8 +40,23 @@ async function claim(scope: TenantScope, id: number, now: Date): Promise<Row | u
 const finish = (scope: TenantScope, id: number, patch: Partial<Row>) =>
   scope.update(channelWebhookDeliveries, patch, eq(channelWebhookDeliveries.id, id));
 
-/** The channel's webhook, or the API configuration's status URL for its hooks (while active). */
-async function targetOf(scope: TenantScope, row: Row): Promise<{ url: string; secret: string } | null> {
+interface Target {
+  url: string;
+  secret: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The channel's webhook, the API configuration's status URL for its hooks (while active), or an
+ * N8N/webhook integration's URL with its key header (while it is one).
+ */
+async function targetOf(platform: Platform, scope: TenantScope, row: Row): Promise<Target | null> {
+  if (row.integrationId !== null) {
+    const integration = await scope.first(integrations, eq(integrations.id, row.integrationId));
+    if (integration?.type !== 'n8n' || !integration.url) return null;
+    const cfg = configOf(integration, platform.config.encryptionSecret);
+    return { url: cfg.url, secret: cfg.signingSecret ?? '', headers: n8nHeaders(cfg) };
+  }
   if (row.apiConfigId !== null) {
     const config = await scope.first(apiConfigs, eq(apiConfigs.id, row.apiConfigId));
     return config?.active && config.statusUrl ? { url: config.statusUrl, secret: config.hookSecret } : null;
@@ -56,7 +73,7 @@ export async function deliverWebhook(
 ): Promise<WebhookOutcome> {
   const row = await claim(scope, deliveryId, now);
   if (!row) return 'skipped';
-  const target = await targetOf(scope, row);
+  const target = await targetOf(platform, scope, row);
   if (!target) {
     await finish(scope, row.id, { status: 'failed', lastError: 'ERR_WEBHOOK_URL_REMOVED', nextAttemptAt: now });
     return 'failed';
@@ -69,6 +86,7 @@ export async function deliverWebhook(
     deliveryId: row.id,
     allowPrivate: platform.config.webhookAllowPrivate,
     now,
+    ...(target.headers ? { headers: target.headers } : {}),
   });
   if (result.ok) {
     await finish(scope, row.id, {

@@ -9,6 +9,7 @@
 import type { OutboundInteractive } from '@prosa/contracts';
 import type { channels } from '../../platform/db/schema.js';
 import type { Platform } from '../../platform/platform.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
@@ -72,6 +73,16 @@ export type InboundEvent =
       /** The sender deleted the message for everyone; Prosa keeps its body for audit. */
       kind: 'delete';
       targetExternalId: string;
+    }
+  | {
+      /**
+       * The person blocked the company (Telegram: the bot was blocked) or stopped its marketing
+       * messages (the Cloud API's user_preferences "stop"): campaigns skip them from now on, and
+       * the campaign that last reached them counts it towards the SPEC §9 ban-risk notice.
+       */
+      kind: 'optout';
+      from: { number?: string; providerId?: string };
+      reason: 'blocked' | 'marketing-stop';
     };
 
 export interface OutboundMessage {
@@ -89,7 +100,17 @@ export interface OutboundMessage {
   /** Reply buttons (up to 3) or a list with sections, on channels that have them (WhatsApp Cloud API). */
   interactive?: OutboundInteractive;
   /** An approved WhatsApp template (allowed outside the 24-hour window); `body` is its rendered text. */
-  template?: { name: string; language: string; components: Record<string, unknown>[] };
+  template?: {
+    name: string;
+    language: string;
+    components: Record<string, unknown>[];
+    /**
+     * A campaign's file as the media header (IMAGE, VIDEO or DOCUMENT): the adapter uploads
+     * `media` and puts its id in the header. `key` names the stored file, so one upload serves
+     * the campaign's next sends.
+     */
+    headerFile?: { format: string; key: string };
+  };
 }
 
 
@@ -185,8 +206,31 @@ export interface SessionContext {
   receive(payload: unknown): Promise<void>;
 }
 
+/**
+ * A provider's approved message template (the WhatsApp Cloud API's), as a campaign uses it: how
+ * many parameters it takes (header text, body, URL buttons, in that order), its header's format
+ * (TEXT, IMAGE, VIDEO, DOCUMENT, LOCATION; '' without a header), and the send request it makes.
+ */
+export interface ChannelTemplate {
+  id: number;
+  name: string;
+  language: string;
+  parameterCount: number;
+  headerFormat: string;
+  /** Null when the values do not match the variables; `headerLink` is a media header's URL. */
+  render(values: string[], opts?: { headerLink?: string }): { text: string; components: Record<string, unknown>[] } | null;
+}
+
+/** Templates of a channel type that has them (the port campaigns use; see modules/campaigns). */
+export interface ChannelTemplates {
+  /** The channel's template of that id; only an approved one when `approved` (else any status). */
+  find(scope: TenantScope, channelId: number, templateId: number, opts: { approved: boolean }): Promise<ChannelTemplate | undefined>;
+}
+
 export interface ChannelAdapter {
   readonly type: ChannelRow['type'];
+  /** Message templates (WhatsApp Cloud API): campaigns send them through this port. */
+  readonly templates?: ChannelTemplates;
   readonly capabilities: ChannelCapabilities;
   /**
    * Provider calls (send, message actions) go through the live session, which only the app

@@ -120,6 +120,16 @@ const cases: [string, (g: Graph) => void, Record<string, string>][] = [
     { 'flow.nodeList.3.interactions.1.data.tagId': 'validation.flowTagNotFound' },
   ],
   [
+    'a CRM lane that does not exist',
+    (g) => g.nodeList[3]!.interactions.push({ id: 'lane', type: 'CrmLaneField', data: { laneId: 2_000_000_000 } }),
+    { 'flow.nodeList.3.interactions.1.data.laneId': 'validation.flowLaneNotFound' },
+  ],
+  [
+    'a move to a CRM lane without the lane',
+    (g) => g.nodeList[3]!.interactions.push({ id: 'lane', type: 'CrmLaneField', data: { laneId: null } }),
+    { 'flow.nodeList.3.interactions.1.data.laneId': 'validation.required' },
+  ],
+  [
     'buttons: one is not enough',
     (g) =>
       g.nodeList[3]!.interactions.push({

@@ -1,14 +1,15 @@
 /**
  * The checks of a flow graph that its zod schema cannot make (SPEC §5 "Flow builder", DOMAIN.md
  * "Chatbot flows"): one start and one configurations node, unique ids, lines and conditions that
- * point at steps of the flow and never at themselves, and queues, users and tags of the company.
+ * point at steps of the flow and never at themselves, and queues, users, tags, integrations and
+ * CRM lanes of the company.
  * Every fault is answered under the path of what is wrong (`flow.nodeList.3.conditions.0.nextStepId`),
  * the way zod answers shape faults, so the builder shows it where the user typed it. An id of
  * another company counts as missing: the answer is the same as for an id that does not exist.
  */
 import { FLOW_START_ID, V, type FlowGraph, type FlowNode } from '@prosa/contracts';
 import { inArray } from 'drizzle-orm';
-import { integrations, queues, tags, users } from '../../platform/db/schema.js';
+import { crmLanes, integrations, queues, tags, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 
@@ -16,7 +17,7 @@ type Fields = Record<string, string>;
 type Ref = { path: string; id: number | null; required: boolean };
 
 /** The company's ids among `ids`, one query per table. */
-async function existing(scope: TenantScope, table: typeof queues | typeof users | typeof tags | typeof integrations, ids: number[]) {
+async function existing(scope: TenantScope, table: typeof queues | typeof users | typeof tags | typeof integrations | typeof crmLanes, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set<number>();
   const rows = await scope.select(table, inArray(table.id, unique));
@@ -72,6 +73,7 @@ function collectRefs(nodeList: FlowNode[], at: (p: string) => string) {
   const userRefs: Ref[] = [];
   const tagRefs: Ref[] = [];
   const integrationRefs: Ref[] = [];
+  const laneRefs: Ref[] = [];
   nodeList.forEach((node, i) => {
     if (node.type === 'configurations') {
       const c = node.configurations;
@@ -106,9 +108,11 @@ function collectRefs(nodeList: FlowNode[], at: (p: string) => string) {
     node.interactions.forEach((it, j) => {
       if (it.type === 'TagField')
         tagRefs.push({ path: at(`nodeList.${i}.interactions.${j}.data.tagId`), id: it.data.tagId, required: true });
+      if (it.type === 'CrmLaneField')
+        laneRefs.push({ path: at(`nodeList.${i}.interactions.${j}.data.laneId`), id: it.data.laneId, required: true });
     });
   });
-  return { queueRefs, userRefs, tagRefs, integrationRefs };
+  return { queueRefs, userRefs, tagRefs, integrationRefs, laneRefs };
 }
 
 /**
@@ -119,13 +123,14 @@ export async function flowGraphFaults(scope: TenantScope, graph: FlowGraph, pref
   const at = (p: string) => (prefix ? `${prefix}.${p}` : p);
   const fields: Fields = {};
   checkStructure(graph, at, fields);
-  const { queueRefs, userRefs, tagRefs, integrationRefs } = collectRefs(graph.nodeList, at);
+  const { queueRefs, userRefs, tagRefs, integrationRefs, laneRefs } = collectRefs(graph.nodeList, at);
   const ids = (refs: Ref[]) => refs.flatMap((r) => (r.id ? [r.id] : []));
-  const [qs, us, ts, is] = await Promise.all([
+  const [qs, us, ts, is, ls] = await Promise.all([
     existing(scope, queues, ids(queueRefs)),
     existing(scope, users, ids(userRefs)),
     existing(scope, tags, ids(tagRefs)),
     existing(scope, integrations, ids(integrationRefs)),
+    existing(scope, crmLanes, ids(laneRefs)),
   ]);
   const check = (refs: Ref[], found: Set<number>, missing: string) => {
     for (const r of refs) {
@@ -138,6 +143,7 @@ export async function flowGraphFaults(scope: TenantScope, graph: FlowGraph, pref
   check(userRefs, us, V.flowUserNotFound);
   check(tagRefs, ts, V.flowTagNotFound);
   check(integrationRefs, is, V.flowIntegrationNotFound);
+  check(laneRefs, ls, V.flowLaneNotFound);
   return fields;
 }
 

@@ -2,6 +2,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { contactTags, queues, tags, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { moveContactToLane } from '../kanban/commands/move-contact.js';
 import type { ContactRow } from '../messages/inbound-contact-ticket.js';
 import { variablesOf } from '../messages/message-variables.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
@@ -60,6 +61,9 @@ export async function jobPorts(p: PortsInput): Promise<EnginePorts> {
       await tx.query((db) =>
         db.insert(contactTags).values({ tenantId: tx.tenantId, contactId: contact.id, tagId }).onConflictDoNothing(),
       );
+    },
+    async moveToLane(laneId) {
+      await moveContactToLane(tx, contact.id, laneId);
     },
     webhook: (call) => callWebhook(call, p.allowPrivate),
     variables(target) {

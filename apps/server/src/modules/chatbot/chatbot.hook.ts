@@ -29,8 +29,16 @@ export async function chatbotAfterInbound(scope: TenantScope, facts: InboundFact
   if (dueAbsence) enqueueBotStep(scope, t.id);
 }
 
+/** A ticket an agent moved into a flow is due now: its first step at once, not at the next sweep. */
+function chatbotAfterToBot(scope: TenantScope, ticketId: number): void {
+  enqueueBotStep(scope, ticketId, { due: true });
+}
+
+/**
+ * Registered at each app's boot (modules/index.ts): the same functions each time, so a second app
+ * in one process (tests, two instances) does not run the hooks twice.
+ */
 export function registerChatbot(): void {
   onAfterInbound(chatbotAfterInbound);
-  // A ticket an agent moved into a flow is due now: its first step at once, not at the next sweep.
-  onAfterToBot((scope, ticketId) => enqueueBotStep(scope, ticketId, { due: true }));
+  onAfterToBot(chatbotAfterToBot);
 }

@@ -1,6 +1,6 @@
 /**
  * Which bot runs on a new ticket (DOMAIN.md "Chatbot flows"): the first named of the contact's
- * CRM lane flow (a seam: lanes come with the Campaigns issue, always null today), a keyword
+ * CRM lane flow (modules/kanban: a lane may name a flow available in CRM), a keyword
  * mapping matched on the FIRST message (this channel's before one for every channel), the
  * channel's flow, the company default (`botTicketActive`). Pure, so the precedence is a table test.
  *
@@ -10,7 +10,7 @@
  * phone: otherwise no bot runs (the later candidates are not tried: the named flow decides).
  */
 export interface FlowFacts {
-  /** Seam for CRM lanes (head of the precedence). */
+  /** The flow of the contact's CRM lane (head of the precedence). */
   crmLaneFlowId: number | null;
   keywordFlowId: number | null;
   channelFlowId: number | null;

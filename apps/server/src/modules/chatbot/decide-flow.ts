@@ -2,14 +2,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { channels, chatFlowKeywords, chatFlows, messages } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { laneFlowOf } from '../kanban/kanban.queries.js';
 import type { ContactRow } from '../messages/inbound-contact-ticket.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
 import { chooseFlow, keywordFlow, type FlowChoice } from './choose-flow.js';
-
-/** The seam for CRM lanes (Campaigns issue): the flow of the contact's lane, at the head. */
-export async function crmLaneFlowOf(_tx: TenantScope, _contactId: number): Promise<number | null> {
-  return null;
-}
 
 export async function decideFlow(
   tx: TenantScope,
@@ -22,7 +18,7 @@ export async function decideFlow(
   const mappings =
     first && !first.fromMe ? await tx.select(chatFlowKeywords, eq(chatFlowKeywords.isActive, true)) : [];
   const facts = {
-    crmLaneFlowId: await crmLaneFlowOf(tx, contact.id),
+    crmLaneFlowId: await laneFlowOf(tx, contact.crmLaneId),
     keywordFlowId: first ? keywordFlow(first.body, ticket.channelId, mappings) : null,
     channelFlowId: channel?.chatFlowId ?? null,
     defaultFlowId,

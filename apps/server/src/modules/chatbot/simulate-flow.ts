@@ -54,6 +54,7 @@ export async function simulateFlow(scope: TenantScope, req: SimulateRequest): Pr
     isOpen: (at) => isOpenAt(config, at),
     send: () => undefined, // the replies are the turn's result
     addTag: async () => undefined,
+    moveToLane: async () => undefined,
     webhook: async () => null,
     variables: (target) =>
       variablesOf({

@@ -92,7 +92,7 @@ export const EXPORT_HEADER = ['Nome', 'Numero', 'Email', 'Etiquetas'];
  * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) gets a leading apostrophe:
  * contact names come from customers' own profiles, so an export must not carry their formulas.
  */
-const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+export const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** Lines of the export, `;`-separated as spreadsheets in Brazil expect. */
 export function exportLines(rows: string[][]): string {

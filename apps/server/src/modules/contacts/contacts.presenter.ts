@@ -26,6 +26,7 @@ export function presentContact(row: ContactRow, tags: TagRef[], wallets: UserRef
     disableCampaign: row.disableCampaign,
     disableCrm: row.disableCrm,
     ignoreContact: row.ignoreContact,
+    crmLaneId: row.crmLaneId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // Whoever sees a contact may edit it (the number only when it sees it, see the policy).

@@ -141,7 +141,7 @@ export async function tagsOfContacts(scope: TenantScope, contactIds: number[]): 
   return by;
 }
 
-async function walletsOfContacts(scope: TenantScope, contactIds: number[]): Promise<Map<number, UserRef[]>> {
+export async function walletsOfContacts(scope: TenantScope, contactIds: number[]): Promise<Map<number, UserRef[]>> {
   const by = new Map<number, UserRef[]>(contactIds.map((id) => [id, []]));
   if (contactIds.length === 0) return by;
   const rows = await scope.query((db, owns) =>

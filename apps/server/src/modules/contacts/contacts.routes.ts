@@ -17,6 +17,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { deleteContact } from './commands/delete-contact.js';
 import { exportContacts } from './commands/export-contacts.js';
 import { importContacts, type Upload } from './commands/import-contacts.js';
+import { laneViewer } from '../kanban/kanban.policy.js';
 import { createContact, updateContact } from './commands/save-contact.js';
 import { syncContacts } from './commands/sync-contacts.js';
 import { assertMayUseContacts, contactView } from './contacts.policy.js';
@@ -115,7 +116,14 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'createContact',
         summary: 'Create a contact',
-        errors: ['ERR_DUPLICATED_CONTACT', 'ERR_NO_TAG_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_PERMISSION'],
+        errors: [
+          'ERR_DUPLICATED_CONTACT',
+          'ERR_NO_TAG_FOUND',
+          'ERR_NO_USER_FOUND',
+          'ERR_NO_PERMISSION',
+          'ERR_NO_LANE_FOUND',
+          'ERR_CONTACT_CRM_DISABLED',
+        ],
         ...schema,
         body: ZContactInput,
         response: { 201: ZContact },
@@ -123,7 +131,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const view = await contactView(req.scope, req.auth);
-      const c = await createContact(req.scope, view, req.body);
+      const c = await createContact(req.scope, view, await laneViewer(req.scope, req.auth), req.body);
       return reply.status(201).send(presentContact(c.row, c.tags, c.wallets, view));
     },
   );
@@ -140,6 +148,8 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
           'ERR_NO_TAG_FOUND',
           'ERR_NO_USER_FOUND',
           'ERR_NO_PERMISSION',
+          'ERR_NO_LANE_FOUND',
+          'ERR_CONTACT_CRM_DISABLED',
         ],
         ...schema,
         params: ZIdParams,
@@ -149,7 +159,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const view = await contactView(req.scope, req.auth);
-      const c = await updateContact(req.scope, view, req.params.id, req.body);
+      const c = await updateContact(req.scope, view, await laneViewer(req.scope, req.auth), req.params.id, req.body);
       return presentContact(c.row, c.tags, c.wallets, view);
     },
   );

@@ -1,12 +1,13 @@
 /**
  * Dispatch on a real server: customers write through the shared inbound path to a channel whose
- * default queue has an integration; the turn job answers through it. The N8N driver posts signed
- * webhooks to a local receiver (retrying a 500); a fake driver (useDriver) answers, hands over,
+ * default queue has an integration; the turn job answers through it. The N8N driver's posts are
+ * recorded as channel webhook deliveries and posted signed to a local receiver (a 500 retried); a fake driver (useDriver) answers, hands over,
  * and fails; an agent taking over stops further turns.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { channels, messages, ticketLogs } from '../../platform/db/schema.js';
+import { channels, channelWebhookDeliveries, messages, ticketLogs } from '../../platform/db/schema.js';
+import { deliverWebhook } from '../channel-webhooks/deliver-webhook.js';
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { startWebhookReceiver } from '../channel-webhooks/webhook-receiver.test-support.js';
@@ -80,9 +81,18 @@ describe('a ticket with a queue integration', () => {
       const first = await inbound(h, a, channel, { from, body: 'Olá' });
       const ticket = await until(() => ticketRow(h, a, first.ticketId!), (t) => t?.integrationId === integration.id);
       expect(ticket).toMatchObject({ integrationId: integration.id, status: 'pending', chatFlowId: null });
-      // The first post answered 500; the job retried it.
-      await until(async () => receiver.received.length, (n) => n >= 2);
+      // The first post answered 500: the delivery row waits for its backoff; its retry is run now.
+      await until(async () => receiver.received.length, (n) => n >= 1);
+      const deliveries = () =>
+        inA((s) => s.select(channelWebhookDeliveries, eq(channelWebhookDeliveries.integrationId, integration.id)));
+      const [row] = await until(deliveries, (rs) => rs[0]?.responseStatus === 500);
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, channelId: channel.id, event: 'integration.message' });
+      expect(await inA((s) => deliverWebhook(h.app.platform, s, row!.id, row!.nextAttemptAt))).toBe('delivered');
       expect(receiver.received.map((r) => r.answered)).toEqual([500, 200]);
+      // Not among the channel's own webhook deliveries.
+      const listed = await h.request('GET', `/channels/${channel.id}/webhook-deliveries`, { token: a.admin.token });
+      expect(listed.status).toBe(200);
+      expect(JSON.stringify(listed.body)).not.toContain('integration.message');
       await inbound(h, a, channel, { from, body: 'Quero pagar' });
       await until(async () => receiver.received.length, (n) => n >= 3);
       const posts = receiver.received;
@@ -101,7 +111,8 @@ describe('a ticket with a queue integration', () => {
         contact: { name: 'Ana', number: from.number },
         channel: { id: channel.id },
       });
-      expect(posts[1]!.headers['x-prosa-delivery']).toBe(String(first.messageId));
+      expect(posts[1]!.headers['x-prosa-delivery']).toBe(String(row!.id));
+      expect(posts[1]!.json).toMatchObject({ message: { id: first.messageId } });
       // The third post is answered before its turn commits: wait for the state it leaves.
       const after = await until(() => ticketRow(h, a, first.ticketId!), (t) => (t?.integrationState as { turns?: number } | null)?.turns === 2);
       expect(after).toMatchObject({ integrationState: { lastMessageId: expect.any(Number), turns: 2 } });

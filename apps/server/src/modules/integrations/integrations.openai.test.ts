@@ -31,7 +31,7 @@ const replies = (ticketId: number) =>
     ms.filter((m) => m.fromMe).sort((x, y) => x.id - y.id),
   );
 
-async function setup() {
+async function setup(extra: Record<string, unknown> = {}) {
   const post = (path: string, body: Record<string, unknown>) => h.request('POST', path, { token: a.admin.token, body });
   const transfer = (await post('/queue', { name: `Pessoas ${phone()}`, color: '#1c7ed6' })).body;
   const integration = (
@@ -44,6 +44,7 @@ async function setup() {
       prompt: PROMPT,
       transferQueueId: transfer.id,
       maxMessages: 10,
+      ...extra,
     })
   ).body;
   const queue = (await post('/queue', { name: `Robô ${phone()}`, color: '#0ca678', integrationId: integration.id }))
@@ -89,6 +90,20 @@ describe('an OpenAI integration answering a ticket', () => {
     expect(chats).toHaveLength(3);
     expect(chats.every((r) => r.authorization === `Bearer ${ai.apiKey}`)).toBe(true);
     expect(integration.apiKeyLast4).toBe(ai.apiKey.slice(-4));
+  });
+
+  it('with a voice key, the answer also goes as a voice note after the text', async () => {
+    const { channel } = await setup({ voiceKey: ai.apiKey });
+    const first = await inbound(h, a, channel, { from: { number: phone(), name: 'Davi' }, body: 'Vocês abrem domingo?' });
+    const sent = await until(
+      () => replies(first.ticketId!),
+      (r) => r.length >= 2,
+    );
+    expect(sent[0]).toMatchObject({ mediaType: 'chat' });
+    expect(sent[1]).toMatchObject({ mediaType: 'audio', mimeType: 'audio/mpeg', mediaName: 'reply.mp3' });
+    const speech = ai.requests.filter((r) => r.path === '/audio/speech');
+    expect(speech).toHaveLength(1);
+    expect(speech[0]!.body.input).toBe(sent[0]!.body);
   });
 
   it('a provider that fails hands the ticket over with a polite message', async () => {

@@ -200,7 +200,11 @@ describe('internal chat', () => {
     expect(g).toMatchObject({ status: 201, body: { teamId: team.body.id } });
     expect(g.body.userIds).toEqual([ana.userId, bia.userId, caio.userId].sort((x, y) => x - y));
     const filtered = await h.request('GET', `/users/chat-interno/?teamId=${team.body.id}`, { token: ana.token });
-    expect(filtered.body.map((p: { id: number }) => p.id).sort()).toEqual([bia.userId, caio.userId].sort());
+    expect(filtered.body.map((p: { id: number }) => p.id).sort()).toEqual([bia.userId, caio.userId].sort());    // An unknown team (or another company's) is refused and no group is made.
+    const groupsBefore = (await h.request('GET', '/group', { token: ana.token })).body.length;
+    const unknown = await h.request('POST', '/group', { token: ana.token, body: { name: 'Fantasma', userIds: [], teamId: 999_999 } });
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEAM_FOUND' } });
+    expect((await h.request('GET', '/group', { token: ana.token })).body.length).toBe(groupsBefore);
   });
 
   it("another company's users, groups and messages answer 404 and nothing changes", async () => {

@@ -172,7 +172,7 @@ export const internalChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'createChatGroup',
         summary: 'Create an internal chat group',
-        errors: ['ERR_NO_USER_FOUND'],
+        errors: ['ERR_NO_USER_FOUND', 'ERR_NO_TEAM_FOUND'],
         ...schema,
         body: ZChatGroupInput,
         response: { 201: ZChatGroup },

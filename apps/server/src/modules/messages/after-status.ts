@@ -25,3 +25,47 @@ export function onAfterStatus(hook: AfterStatus): void {
 export async function runAfterStatus(scope: TenantScope, facts: StatusFacts): Promise<void> {
   for (const hook of hooks) await hook(scope, facts);
 }
+
+/**
+ * A status of a provider id that no stored message has: a message sent without a messages row (a
+ * campaign's, modules/campaigns). Same rules as above: cheap, inside the status path.
+ */
+export interface UnmatchedStatusFacts {
+  channelId: number;
+  externalId: string;
+  status: 'sent' | 'delivered' | 'read' | 'played' | 'failed';
+  error?: string | undefined;
+}
+export type AfterUnmatchedStatus = (scope: TenantScope, facts: UnmatchedStatusFacts) => void | Promise<void>;
+
+const unmatchedHooks = new Set<AfterUnmatchedStatus>();
+
+export function onUnmatchedStatus(hook: AfterUnmatchedStatus): void {
+  unmatchedHooks.add(hook);
+}
+
+export async function runUnmatchedStatus(scope: TenantScope, facts: UnmatchedStatusFacts): Promise<void> {
+  for (const hook of unmatchedHooks) await hook(scope, facts);
+}
+
+/**
+ * A person blocked the company or stopped its marketing messages (an `optout` inbound event), once
+ * their contact is known. Same rules: cheap, inside the inbound write.
+ */
+export interface OptOutFacts {
+  channelId: number;
+  contactId: number;
+  reason: 'blocked' | 'marketing-stop';
+  at: Date;
+}
+export type AfterOptOut = (scope: TenantScope, facts: OptOutFacts) => void | Promise<void>;
+
+const optOutHooks = new Set<AfterOptOut>();
+
+export function onOptOut(hook: AfterOptOut): void {
+  optOutHooks.add(hook);
+}
+
+export async function runOptOut(scope: TenantScope, facts: OptOutFacts): Promise<void> {
+  for (const hook of optOutHooks) await hook(scope, facts);
+}

@@ -44,6 +44,16 @@ async function outgoingOf(req: FastifyRequest): Promise<Outgoing> {
   return { input: ZSendMessage.parse(fields), files };
 }
 
+/** What an action on a sent message (edit, react, delete) may answer: the message, the ticket, the channel. */
+const MESSAGE_ACTION_ERRORS = [
+  'ERR_NOT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_PERMISSION',
+  'ERR_CHANNEL_NOT_SUPPORTED',
+  'ERR_WINDOW_CLOSED',
+  'ERR_SENDING_WAPP_MSG',
+] as const;
+
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { s3, dataDir } = app.platform.config;
   setStorage(app.platform.db, s3 ? createS3Storage(s3, dataDir) : createLocalStorage(dataDir));
@@ -109,15 +119,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'deleteMessage',
         summary: 'Delete a sent message',
-        errors: [
-          'ERR_NOT_FOUND',
-          'ERR_NO_TICKET_FOUND',
-          'ERR_NO_PERMISSION',
-          'ERR_DELETE_WAPP_MSG',
-          'ERR_CHANNEL_NOT_SUPPORTED',
-          'ERR_WINDOW_CLOSED',
-          'ERR_SENDING_WAPP_MSG',
-        ],
+        errors: [...MESSAGE_ACTION_ERRORS, 'ERR_DELETE_WAPP_MSG'],
         ...schema,
         params: ZMessageParams,
         response: { 200: ZMessage },
@@ -132,14 +134,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'editMessage',
         summary: 'Edit a sent message',
-        errors: [
-          'ERR_NOT_FOUND',
-          'ERR_NO_TICKET_FOUND',
-          'ERR_NO_PERMISSION',
-          'ERR_CHANNEL_NOT_SUPPORTED',
-          'ERR_WINDOW_CLOSED',
-          'ERR_SENDING_WAPP_MSG',
-        ],
+        errors: MESSAGE_ACTION_ERRORS,
         ...schema,
         params: ZMessageParams,
         body: ZEditMessage,
@@ -155,14 +150,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'reactToMessage',
         summary: 'React to a message',
-        errors: [
-          'ERR_NOT_FOUND',
-          'ERR_NO_TICKET_FOUND',
-          'ERR_NO_PERMISSION',
-          'ERR_CHANNEL_NOT_SUPPORTED',
-          'ERR_WINDOW_CLOSED',
-          'ERR_SENDING_WAPP_MSG',
-        ],
+        errors: MESSAGE_ACTION_ERRORS,
         ...schema,
         params: ZMessageParams,
         body: ZReaction,

@@ -1,6 +1,6 @@
 /** Factories for the messages tests: channels, inbound messages through the shared path, waits. */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type {
   ChannelAdapter,
   ChannelRow,
@@ -48,7 +48,9 @@ export const ticketRow = (h: Harness, c: Company, id: number) =>
 export const messageRow = (h: Harness, c: Company, id: number) =>
   withTenant(h.app.platform.db, c.tenantId, (s) => s.first(messages, eq(messages.id, id)));
 export const ticketMessages = (h: Harness, c: Company, ticketId: number) =>
-  withTenant(h.app.platform.db, c.tenantId, (s) => s.select(messages, eq(messages.ticketId, ticketId)));
+  // In the order they were stored: without an order PostgreSQL answers in heap order, which an
+  // update (the send job marking a row sent) may change.
+  withTenant(h.app.platform.db, c.tenantId, (s) => s.select(messages, eq(messages.ticketId, ticketId)).orderBy(asc(messages.id)));
 
 export async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;

@@ -1,7 +1,7 @@
 // Routes anyone may call: they answer without a token, and the sign-up is refused when the
 // operator turns it off, for a plan that is not public, for bad input and past its rate limit.
 // Platform settings are shared by every test file on a shared PostgreSQL: this file touches only
-// allowSignup, noticeBanner and trialDays, and puts them back.
+// allowSignup, noticeBanner (and the companies it is for) and trialDays, and puts them back.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ let h: Harness;
 let op: Session;
 let publicPlan: { id: number; name: string };
 let hiddenPlan: { id: number; name: string };
-const KEYS = ['allowSignup', 'noticeBanner', 'trialDays'] as const;
+const KEYS = ['allowSignup', 'noticeBanner', 'noticeBannerTenants', 'trialDays'] as const;
 const saved: Record<string, string> = {};
 
 const planBody = (isPublic: boolean) => ({ name: `Plano ${randomUUID().slice(0, 8)}`, maxUsers: 3, maxConnections: 1, value: 0, isPublic });
@@ -59,6 +59,30 @@ describe('public reads', () => {
     await settings({ noticeBanner: banner });
     expect(await h.request('GET', '/platform/public')).toMatchObject({ status: 200, body: { allowSignup: true, noticeBanner: banner } });
     expect(Object.keys((await h.request('GET', '/platform/public')).body).sort()).toEqual(['allowSignup', 'noticeBanner']);
+  });
+
+  it('a notice for some companies reaches only their users after sign-in, and never the login page', async () => {
+    const banner = `Fatura em atraso ${randomUUID().slice(0, 6)}`;
+    const a = await h.company();
+    const b = await h.company();
+    const agentA = await h.user(a, 'user');
+    const notice = async (token: string) => (await h.request('GET', '/tenants/notice/', { token })).body.notice;
+
+    await settings({ noticeBanner: banner, noticeBannerTenants: '' });
+    expect(await notice(agentA.token)).toBe(banner);
+    expect(await notice(b.admin.token)).toBe(banner);
+
+    expect((await settings({ noticeBannerTenants: String(a.tenantId) })).status).toBe(200);
+    expect(await notice(agentA.token)).toBe(banner);
+    expect(await notice(a.admin.token)).toBe(banner);
+    expect(await notice(b.admin.token)).toBe('');
+    expect((await h.request('GET', '/platform/public')).body.noticeBanner).toBe('');
+
+    const bad = await settings({ noticeBannerTenants: 'a,b' });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { noticeBannerTenants: 'validation.invalidValue' } } });
+    expect(await notice(b.admin.token)).toBe('');
+    expect((await h.request('GET', '/tenants/notice/')).status).toBe(401);
+    await settings({ noticeBannerTenants: '' });
   });
 });
 

@@ -1,6 +1,6 @@
 // Routes anyone may call before signing in (login and sign-up screens). Each says so with
 // `config: { auth: 'public' }`; the one that writes is rate limited like the auth routes.
-import { ZPlan, ZPlatformPublic, ZSignup, ZSignupResponse } from '@prosa/contracts';
+import { noticeTargets, ZPlan, ZPlatformPublic, ZSignup, ZSignupResponse } from '@prosa/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentPlan } from '../admin/admin.presenter.js';
@@ -41,7 +41,9 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const s = await readPlatformSettings(platform.db);
-      return { allowSignup: signupAllowed(s), noticeBanner: s.noticeBanner };
+      // Before sign-in only a notice meant for every company: one for some companies is theirs alone.
+      const forEveryone = noticeTargets(s.noticeBannerTenants).length === 0;
+      return { allowSignup: signupAllowed(s), noticeBanner: forEveryone ? s.noticeBanner : '' };
     },
   );
 

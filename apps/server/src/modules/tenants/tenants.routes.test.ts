@@ -152,6 +152,8 @@ describe('tenants', () => {
     await h.user(c, 'user');
     expect((await h.request('GET', '/tenants/date/', { token: c.admin.token })).body).toEqual({
       dueDate: '2099-12-31',
+      graceDays: 0,
+      expired: false,
     });
     const res = await h.request('GET', '/tenants/plan/', { token: c.admin.token });
     expect(res.body).toEqual({
@@ -186,7 +188,7 @@ describe('tenants', () => {
     });
     expect(await h.request('GET', '/tenants/date/', { token: late.admin.token })).toMatchObject({
       status: 200,
-      body: { dueDate: '2020-01-01' },
+      body: { dueDate: '2020-01-01', expired: true },
     });
     expect((await h.request('GET', '/tenants/plan/', { token: late.admin.token })).status).toBe(200);
   });

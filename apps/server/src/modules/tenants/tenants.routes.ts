@@ -2,7 +2,9 @@ import {
   ZBusinessHours,
   ZBusinessHoursResponse,
   ZMessageBusinessHours,
+  noticeIsFor,
   ZTenantDateResponse,
+  ZTenantNotice,
   ZTenantPlanResponse,
   ZTimezone,
 } from '@prosa/contracts';
@@ -10,6 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateOwnTenant } from './commands/update-own-tenant.js';
 import { presentBusinessHours, presentPlan } from './tenants.presenter.js';
 import { getOwnTenant, ownPlanUsage } from './tenants.queries.js';
+import { graceDays, isPlanExpired } from '../../platform/http/plan-expiry.js';
+import { getPlatformSetting } from '../admin/platform-settings.queries.js';
 
 const schema = { tags: ['tenants'], security: [{ bearer: [] }] };
 const hoursResponse = { response: { 200: ZBusinessHoursResponse } };
@@ -66,7 +70,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => updateOwnTenant(req.scope, { timezone: req.body.timezone }),
   );
-  // Billing reads stay reachable after the due date, so the renewal screen can show them.
+  // Billing reads stay reachable after the due date, so the renewal screen can show them; the
+  // answer says whether the plan is expired by the server's own rule (grace days, time zone).
   app.get(
     '/tenants/date/',
     {
@@ -78,7 +83,36 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTenantDateResponse },
       },
     },
-    async (req) => ({ dueDate: (await getOwnTenant(req.scope)).dueDate }),
+    async (req) => {
+      const tenant = await getOwnTenant(req.scope);
+      const grace = await graceDays(req.scope.database);
+      return {
+        dueDate: tenant.dueDate,
+        graceDays: grace,
+        expired: isPlanExpired(tenant.id, tenant.dueDate, tenant.timezone, grace),
+      };
+    },
+  );
+  // The operator's notice banner, when it is meant for this company (every company, or it among
+  // those chosen); read after sign-in, also while the plan is expired.
+  app.get(
+    '/tenants/notice/',
+    {
+      config: { auth: 'user', allowExpired: true },
+      schema: {
+        operationId: 'getTenantNotice',
+        summary: "The operator's notice for the caller's company ('' when there is none for it)",
+        ...schema,
+        response: { 200: ZTenantNotice },
+      },
+    },
+    async (req) => {
+      const [notice, targets] = await Promise.all([
+        getPlatformSetting(req.scope.database, 'noticeBanner'),
+        getPlatformSetting(req.scope.database, 'noticeBannerTenants'),
+      ]);
+      return { notice: noticeIsFor(targets, req.auth.tenantId) ? notice : '' };
+    },
   );
   app.get(
     '/tenants/plan/',

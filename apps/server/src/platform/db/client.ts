@@ -43,6 +43,8 @@ export interface Database {
   readonly changes: ChangeFeed;
   /** Connections of the PostgreSQL pool (metrics); PGlite has one connection and no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PGlite: the data folder as a tarball (`loadDataDir` starts another database from it). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,16 @@ const PGLITE_PREPARED_MAX = 500;
 /** Arbitrary constant for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 482_190_331;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /**
+   * PGlite only: start from this dump of a data folder (`dumpDataDir`): the route tests start each
+   * in-memory database from one already migrated (test/global-setup.ts) instead of running every
+   * migration again. The migrator still runs and applies what the dump lacks.
+   */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -65,11 +76,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       // A connect that hangs (the database restarting, a dead network path) fails instead of
       // holding the request: the error handler answers 503 ERR_DATABASE_UNAVAILABLE.
       connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
+      // runMemo's inline statements (tenant-scope.ts, literal) double quotes only: that is safe
+      // with standard strings, PostgreSQL's default, which a server or database may still turn off.
+      // Set in each connection's startup packet, so no query races its first user's (a query on
+      // 'connect' did: pg warns, and pg 9 refuses, a query while another is running).
+      options: '-c standard_conforming_strings=on',
     });
-    // runMemo's inline statements (tenant-scope.ts, literal) double quotes only: that is safe with
-    // standard strings, PostgreSQL's default, which a server or database may still turn off. Set on
-    // each new connection before any query of its first user (a client runs its queries in order).
-    pool.on('connect', (c) => void c.query('set standard_conforming_strings = on').catch(() => undefined));
     // An idle connection cut by the server (restart, failover) emits 'error' on the pool: without
     // a listener that would end the process. The pool drops the client and opens a new one later.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
@@ -100,7 +112,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } }).catch((e) => {
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  }).catch((e) => {
     unlock();
     throw e;
   });
@@ -156,6 +172,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       }
       return (await client.query<Record<string, unknown>>(execute)).rows;
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close().finally(unlock),
   };
 }

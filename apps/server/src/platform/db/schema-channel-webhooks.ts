@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { apiConfigs } from './schema-api-configs.js';
 import { channels } from './schema-desk.js';
+import { integrations } from './schema-integrations.js';
 import { createdAt, tenantId } from './schema-platform.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -22,6 +23,8 @@ export const channelWebhookDeliveries = pgTable(
       .references(() => channels.id, { onDelete: 'cascade' }),
     /** A hook of an API configuration (hookMessage, hookMessageStatus): posted to its status URL. */
     apiConfigId: integer('api_config_id').references(() => apiConfigs.id, { onDelete: 'cascade' }),
+    /** A customer message for an N8N/webhook integration: posted to its URL, with its key header. */
+    integrationId: integer('integration_id').references(() => integrations.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** The ticket of a ticket event and the status it reported: a status is reported once in a row. */

@@ -66,6 +66,12 @@ export const contacts = pgTable(
     // The ranked search: a name prefix is a range of this index, read in order up to the page.
     index('contacts_tenant_search_name_c_idx').on(t.tenantId, sql`${t.searchName} collate "C"`, t.id),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+    // The contact reports' creation period (modules/reports).
+    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The CRM board (modules/kanban): a lane's contacts.
+    index('contacts_tenant_crm_lane_idx')
+      .on(t.tenantId, t.crmLaneId)
+      .where(sql`${t.crmLaneId} is not null`),
   ],
 );
 

@@ -40,6 +40,8 @@ export const tenants = pgTable('tenants', {
     .default('MENSAL'),
   responsibleUserId: integer('responsible_user_id'),
   timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+  /** Signed up on /signup and not yet paid: in trial until its first invoice is paid. */
+  trial: boolean('trial').notNull().default(false),
   businessHours: jsonb('business_hours')
     .$type<BusinessHourDay[]>()
     .notNull()
@@ -60,4 +62,19 @@ export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Help articles (SPEC §2 /ajuda, §7 /helps): the operator's, shown to every company. A video is a
+ * YouTube video (its id kept as written in `video`; the page embeds it from youtube-nocookie.com).
+ */
+export const helps = pgTable('helps', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  video: text('video').notNull().default(''),
+  /** The order of the list (lower first, then title). */
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

@@ -12,6 +12,11 @@ import * as quick from './schema-quick.js';
 import * as ichat from './schema-ichat.js';
 import * as apiTables from './schema-api-configs.js';
 import * as integrationTables from './schema-integrations.js';
+import * as kanban from './schema-kanban.js';
+import * as campaignTables from './schema-campaigns.js';
+import * as billing from './schema-billing.js';
+import * as dashboardTables from './schema-dashboard.js';
+import * as callTables from './schema-calls.js';
 
 export * from './schema-platform.js';
 export * from './schema-accounts.js';
@@ -28,6 +33,11 @@ export * from './schema-quick.js';
 export * from './schema-ichat.js';
 export * from './schema-api-configs.js';
 export * from './schema-integrations.js';
+export * from './schema-kanban.js';
+export * from './schema-campaigns.js';
+export * from './schema-billing.js';
+export * from './schema-dashboard.js';
+export * from './schema-calls.js';
 
 /** Every table the tenant door guards. */
 export const tenantTables = {
@@ -64,4 +74,11 @@ export const tenantTables = {
   apiConfigs: apiTables.apiConfigs,
   apiMessages: apiTables.apiMessages,
   integrations: integrationTables.integrations,
+  crmLanes: kanban.crmLanes,
+  campaigns: campaignTables.campaigns,
+  campaignContacts: campaignTables.campaignContacts,
+  invoices: billing.invoices,
+  invoiceLogs: billing.invoiceLogs,
+  dashboardMessageDays: dashboardTables.dashboardMessageDays,
+  callLogs: callTables.callLogs,
 };

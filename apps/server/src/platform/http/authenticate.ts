@@ -1,6 +1,6 @@
 // SECURITY-CRITICAL: the auth hook. The tenant comes from the verified token and the live
 // session row, once, here; nothing downstream reads a tenant id from the request.
-import { OPERATOR_TENANT_ID, todayIso, type Profile } from '@prosa/contracts';
+import { OPERATOR_TENANT_ID, type Profile } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import { epochCacheOf } from '../db/change-feed.js';
 import type { Platform } from '../platform.js';
 import { AppError } from './app-error.js';
 import type { AccessRules, AuthContext, AuthLevel } from './auth-context.js';
+import { graceDays, isPlanExpired } from './plan-expiry.js';
 
 export function bearerToken(req: { headers: FastifyRequest['headers'] }): string | undefined {
   const h = req.headers.authorization;
@@ -34,6 +35,7 @@ const SESSION_QUERY = new PgDialect().sqlToQuery(sql`select
     ${users.email} as "email",
     ${tenants.status} as "tenantStatus",
     ${tenants.dueDate}::text as "dueDate",
+    ${tenants.timezone} as "timezone",
     ${users.ignoreWallet} as "ignoreWallet",
     coalesce((select json_agg(uq.queue_id) from ${userQueues} uq
       where uq.tenant_id = ${users.tenantId} and uq.user_id = ${users.id}), '[]'::json) as "queueIds",
@@ -57,6 +59,7 @@ interface SessionRow {
   email: string;
   tenantStatus: string;
   dueDate: string | null;
+  timezone: string;
   ignoreWallet: boolean;
   queueIds: number[] | string;
   channelIds: number[] | string;
@@ -73,7 +76,11 @@ export async function resolveSession(platform: Platform, token: string | undefin
   const now = Date.now();
   const hit = cache.get(claims.sessionId, now);
   if (hit && hit.auth.userId === claims.userId && hit.auth.tenantId === claims.tenantId)
-    return { auth: hit.auth, expired: isExpired(hit.auth.tenantId, hit.dueDate), rules: hit.rules };
+    return {
+      auth: hit.auth,
+      expired: isPlanExpired(hit.auth.tenantId, hit.dueDate, hit.timezone, await graceDays(platform.db)),
+      rules: hit.rules,
+    };
   // The epoch before the read: a change committed while it runs leaves the entry stale at once.
   const epoch = platform.db.changes.epoch(claims.tenantId);
   const [row] = (await platform.db.runNamed('auth_session', SESSION_QUERY, [claims.sessionId])) as unknown as (
@@ -106,10 +113,10 @@ export async function resolveSession(platform: Platform, token: string | undefin
     claims.sessionId,
     row.tenantId,
     epoch,
-    { auth, rules, dueDate: row.dueDate },
+    { auth, rules, dueDate: row.dueDate, timezone: row.timezone },
     Math.min(now + SESSION_CACHE_MS, expiresAt),
   );
-  return { auth, expired: isExpired(row.tenantId, row.dueDate), rules };
+  return { auth, expired: isPlanExpired(row.tenantId, row.dueDate, row.timezone, await graceDays(platform.db)), rules };
 }
 
 /**
@@ -124,13 +131,10 @@ interface CachedSession {
   auth: AuthContext;
   rules: AccessRules;
   dueDate: string | null;
+  timezone: string;
 }
 const SESSION_CACHE_MS = 60_000;
 const SESSION_CACHE_MAX = 10_000;
-
-function isExpired(tenantId: number, dueDate: string | null): boolean {
-  return tenantId !== OPERATOR_TENANT_ID && dueDate !== null && dueDate < todayIso();
-}
 
 /** node-postgres and PGlite parse json columns; a driver that does not gives text. */
 function jsonOf<T>(v: T | string): T {

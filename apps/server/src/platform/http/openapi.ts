@@ -23,8 +23,11 @@ declare module 'fastify' {
   interface FastifySchema {
     /** Catalogue codes this operation answers besides the common ones (see openapi.ts). */
     errors?: readonly ErrorCode[];
-    /** The content type of a 200 that is a file, not JSON (the route has no response schema). */
-    binary?: string;
+    /**
+     * The content type of a 200 that is a file, not JSON (the route has no response schema); a
+     * list when the query picks the type (a report as CSV or XLSX).
+     */
+    binary?: string | readonly string[];
   }
 }
 
@@ -64,8 +67,9 @@ export const openapiTransform: SwaggerTransform = (input) => {
     (src.security as Json[] | undefined) ?? ((route.config?.auth ?? 'public') === 'public' ? [] : [{ bearer: [] }]);
   const responses: Json = { ...((schema.response as Json | undefined) ?? {}) };
   if (!schema.response) {
-    if (typeof src.binary === 'string')
-      responses['200'] = { description: `The file (${src.binary})`, type: 'string', [BINARY_MARK]: src.binary };
+    const types = typeof src.binary === 'string' ? [src.binary] : (src.binary as string[] | undefined);
+    if (types)
+      responses['200'] = { description: `The file (${types.join(' or ')})`, type: 'string', [BINARY_MARK]: types };
     else responses['204'] = { description: 'Done; no body', type: 'null' };
   }
   const codes = [...new Set([...((src.errors as ErrorCode[] | undefined) ?? []), ...commonErrors(route)])];
@@ -123,7 +127,7 @@ export const openapiTransformObject: SwaggerTransformObject = (input) => {
         // Whatever media type swagger gave it (a route's `produces` applies to every status).
         const media = Object.values((response.content as Record<string, { schema?: Json }> | undefined) ?? {})[0];
         const codes = media?.schema?.[ERRORS_MARK] as ErrorCode[] | undefined;
-        const binary = media?.schema?.[BINARY_MARK] as string | undefined;
+        const binary = media?.schema?.[BINARY_MARK] as string[] | undefined;
         if (codes) {
           response.content = {
             'application/json': {
@@ -132,7 +136,9 @@ export const openapiTransformObject: SwaggerTransformObject = (input) => {
             },
           };
         } else if (binary) {
-          response.content = { [binary]: { schema: { type: 'string', format: 'binary' } } };
+          response.content = Object.fromEntries(
+            binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          );
         }
       }
     }

@@ -35,7 +35,7 @@ export const CSP_DIRECTIVES = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'", 'blob:', 'https://www.youtube-nocookie.com'],
 } as const;
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -4,6 +4,7 @@ import { CrudFormModal } from '../../shared/crud/crud-form-modal';
 import type { FormBlock } from '../../shared/crud/form-types';
 import { TAGS_RESOURCE } from '../color-items/color-item-resource';
 import { useColorItems } from '../color-items/use-color-items';
+import { useLanes } from '../kanban/use-kanban';
 import { useAllUsers } from '../users/use-all-users';
 import { ContactExtraInfo } from './contact-extra-info';
 import { useSaveContact } from './use-contacts';
@@ -31,6 +32,8 @@ function initialValues(c: Contact | null): Values {
     disableCampaign: c?.disableCampaign ?? false,
     disableCrm: c?.disableCrm ?? false,
     ignoreContact: c?.ignoreContact ?? false,
+    // The lane picker holds the id as text ('' = on no lane).
+    crmLaneId: c?.crmLaneId ? String(c.crmLaneId) : '',
   };
 }
 
@@ -49,6 +52,7 @@ export function ContactFormModal({
   const save = useSaveContact();
   const tags = useColorItems(TAGS_RESOURCE);
   const users = useAllUsers(opened);
+  const lanes = useLanes();
   // A number shown masked (hidden phone numbers) cannot be changed by this user.
   const masked = isMasked(contact);
   const blocks: FormBlock<Values>[] = [
@@ -77,6 +81,14 @@ export function ContactFormModal({
           min: 0,
           nullable: true,
           testId: 'contact-deal',
+        },
+        {
+          kind: 'select',
+          name: 'crmLaneId',
+          label: 'kanban.contactLane',
+          clearable: true,
+          options: (lanes.data?.lanes ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+          testId: 'contact-lane',
         },
       ],
     },
@@ -126,7 +138,7 @@ export function ContactFormModal({
       initialValues={initialValues}
       blocks={blocks}
       save={save}
-      codeFields={{ ERR_DUPLICATED_CONTACT: 'number' }}
+      codeFields={{ ERR_DUPLICATED_CONTACT: 'number', ERR_CONTACT_CRM_DISABLED: 'crmLaneId', ERR_NO_LANE_FOUND: 'crmLaneId' }}
       size="lg"
       onSaved={onSaved}
     />

@@ -2,11 +2,14 @@ import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, T
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTenantDate, useTenantPlan } from '../../shared/api/tenant-queries';
-import { formatIsoDate, isPastDue } from '../../shared/format/date';
+import { formatIsoDate } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorBlock, LoadingBlock } from '../../shared/ui/query-state';
 import { UsageBar } from '../../shared/ui/usage-bar';
+import { isAdminProfile } from '../../shared/auth/session';
+import { useSession } from '../../shared/auth/use-session';
+import { InvoicesSection } from './invoices-section';
 
 function Feature({ label, on }: { label: string; on: boolean }) {
   const { t } = useTranslation();
@@ -34,7 +37,8 @@ export function FinancialPage() {
   const date = useTenantDate();
   const plan = useTenantPlan();
   const dueDate = date.data?.dueDate ?? null;
-  const expired = isPastDue(dueDate);
+  const expired = date.data?.expired ?? false;
+  const admin = isAdminProfile(useSession()?.profile);
 
   return (
     <>
@@ -128,6 +132,7 @@ export function FinancialPage() {
             )}
           </SimpleGrid>
         )}
+        {admin && <InvoicesSection />}
       </Stack>
     </>
   );

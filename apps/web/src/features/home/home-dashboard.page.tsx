@@ -1,16 +1,17 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingSkyscraper, IconListDetails, IconTags, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconListDetails, IconTags, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTenantDate, useTenantPlan } from '../../shared/api/tenant-queries';
-import { isOperatorSession } from '../../shared/auth/session';
+import { isAdminProfile, isOperatorSession } from '../../shared/auth/session';
 import { useSession } from '../../shared/auth/use-session';
 import { daysUntil, formatIsoDate } from '../../shared/format/date';
 import { PageHeader } from '../../shared/ui/page-header';
 import { UsageBar } from '../../shared/ui/usage-bar';
 import { QUEUES_RESOURCE, TAGS_RESOURCE } from '../color-items/color-item-resource';
 import { useColorItems } from '../color-items/use-color-items';
-import { useTenants, useUsersTotal } from '../tenants/use-tenants';
 import { useUsers } from '../users/use-users';
+import { CompanyDashboard } from './company-dashboard';
+import { SaasDashboardCards } from './saas-dashboard';
 import { StatCard } from './stat-card';
 
 function DueBadge({ dueDate }: { dueDate: string | null }) {
@@ -31,43 +32,28 @@ function DueBadge({ dueDate }: { dueDate: string | null }) {
   );
 }
 
-function OperatorCards() {
+/**
+ * The dashboard (named route home-dashboard, / and /home): the admin's landing page, with the
+ * company's totals and plan; supervisors reach it from the menu and see the service figures of
+ * the tickets they may see.
+ */
+export function HomeDashboardPage() {
   const { t } = useTranslation();
-  const tenants = useTenants('active');
-  const total = useUsersTotal();
+  const session = useSession();
+  const admin = isAdminProfile(session?.profile);
   return (
     <>
-      <Title order={4} mt="xl" mb="md">
-        {t('home.platform')}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-        <StatCard
-          testId="stat-companies"
-          label={t('home.companiesActive')}
-          value={tenants.data?.length ?? '—'}
-          loading={tenants.isPending}
-          icon={IconBuildingSkyscraper}
-          color="indigo"
-          to="/empresas"
-          linkLabel={t('home.manage')}
-        />
-        <StatCard
-          testId="stat-platform-users"
-          label={t('home.platformUsers')}
-          value={total.data?.total ?? '—'}
-          loading={total.isPending}
-          icon={IconUsersGroup}
-          color="grape"
-        />
-      </SimpleGrid>
+      <PageHeader title={t('home.greeting', { name: session?.username ?? '' })} subtitle={t('home.subtitle')} />
+      {admin && <CompanyCards />}
+      <CompanyDashboard bulk={admin} />
+      {isOperatorSession(session) && <SaasDashboardCards />}
     </>
   );
 }
 
-/** The admin's landing page (named route home-dashboard): real totals of the company. */
-export function HomeDashboardPage() {
+/** The admin's company at a glance: users, queues, tags, plan usage and due date. */
+function CompanyCards() {
   const { t } = useTranslation();
-  const session = useSession();
   const users = useUsers('', 1);
   const queues = useColorItems(QUEUES_RESOURCE);
   const tags = useColorItems(TAGS_RESOURCE);
@@ -78,7 +64,6 @@ export function HomeDashboardPage() {
 
   return (
     <>
-      <PageHeader title={t('home.greeting', { name: session?.username ?? '' })} subtitle={t('home.subtitle')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <StatCard
           testId="stat-users"
@@ -151,7 +136,6 @@ export function HomeDashboardPage() {
           {date.data && <DueBadge dueDate={date.data.dueDate} />}
         </Paper>
       </SimpleGrid>
-      {isOperatorSession(session) && <OperatorCards />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import {
   Group,
   NumberInput,
   Paper,
+  MultiSelect,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -13,16 +14,23 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PAYMENT_GATEWAYS, ZPlatformSettingsUpdate } from '@prosa/contracts';
+import {
+  AVAILABLE_PAYMENT_GATEWAYS,
+  PAYMENT_GATEWAYS,
+  ZPlatformSettingsUpdate,
+  type AvailablePaymentGateway,
+} from '@prosa/contracts';
 import { useEffect, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PlatformSettings } from '../../shared/api/types';
 import { handleFormError } from '../../shared/forms/server-errors';
 import { useFieldError } from '../../shared/forms/use-field-error';
+import { CopyField } from '../../shared/ui/copy-field';
 import { notifySuccess } from '../../shared/ui/notify';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorBlock, LoadingBlock } from '../../shared/ui/query-state';
+import { useTenants } from '../tenants/use-tenants';
 import { isOn, toFlag, usePlatformSettings, useSavePlatformSettings } from './use-platform-settings';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -36,15 +44,66 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const isAvailable = (g: string): g is AvailablePaymentGateway => (AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(g);
+
+const GATEWAY_FIELDS = {
+  mercadopago: { key: 'mercadopagoAccessToken', secret: 'mercadopagoWebhookSecret' },
+  stripe: { key: 'stripeSecretKey', secret: 'stripeWebhookSecret' },
+} as const satisfies Record<AvailablePaymentGateway, { key: keyof PlatformSettings; secret: keyof PlatformSettings }>;
+
+/** The chosen gateway's credentials (kept sealed; the server answers them masked) and its webhook URL. */
+function GatewayFields({
+  gateway,
+  form,
+  fieldError,
+}: {
+  gateway: AvailablePaymentGateway;
+  form: UseFormReturn<PlatformSettings>;
+  fieldError: (name: string) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  const { key, secret } = GATEWAY_FIELDS[gateway];
+  const webhookUrl = `${window.location.origin}/subscription/payment/webhook/${gateway}`;
+  return (
+    <>
+      <PasswordInput
+        label={t(`platform.${key}`)}
+        description={t(`platform.${key}Hint`)}
+        autoComplete="off"
+        {...form.register(key)}
+        error={fieldError(key)}
+        data-testid={`platform-${key}`}
+      />
+      <PasswordInput
+        label={t(`platform.${secret}`)}
+        description={t('platform.secretKeptHint')}
+        autoComplete="off"
+        {...form.register(secret)}
+        error={fieldError(secret)}
+        data-testid={`platform-${secret}`}
+      />
+      <CopyField
+        label={t('platform.webhookUrl', { events: t(`platform.${gateway}Events`) })}
+        value={webhookUrl}
+        testId="platform-webhook-url"
+        copyText={t('billing.copy')}
+        copiedText={t('billing.copied')}
+      />
+    </>
+  );
+}
+
 function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
   const { t } = useTranslation();
   const save = useSavePlatformSettings();
+  const companies = useTenants('active');
   const form = useForm<PlatformSettings>({
     resolver: zodResolver(ZPlatformSettingsUpdate) as never,
     defaultValues: settings,
   });
   const fieldError = useFieldError(form.formState.errors);
   useEffect(() => form.reset(settings), [settings, form]);
+  const gateway = form.watch('paymentGateway');
 
   // Only what changed is sent: a masked secret read from the server is never written back.
   const onSubmit = form.handleSubmit((values) => {
@@ -93,6 +152,24 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
               />
             )}
           />
+          <Controller
+            control={form.control}
+            name="graceDays"
+            render={({ field }) => (
+              <NumberInput
+                label={t('platform.graceDays')}
+                description={t('platform.graceDaysHint')}
+                value={field.value}
+                onChange={(v) => field.onChange(String(v))}
+                allowDecimal={false}
+                allowNegative={false}
+                min={0}
+                max={60}
+                error={fieldError('graceDays')}
+                data-testid="platform-graceDays"
+              />
+            )}
+          />
           {flag('allowSignup', t('platform.allowSignup'), t('platform.allowSignupHint'))}
         </Section>
         <Section title={t('platform.noticeSection')}>
@@ -104,6 +181,24 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
             {...form.register('noticeBanner')}
             error={fieldError('noticeBanner')}
             data-testid="platform-noticeBanner"
+          />
+          <Controller
+            control={form.control}
+            name="noticeBannerTenants"
+            render={({ field }) => (
+              <MultiSelect
+                label={t('platform.noticeBannerTenants')}
+                description={t('platform.noticeBannerTenantsHint')}
+                placeholder={field.value ? undefined : t('platform.noticeBannerEveryone')}
+                data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                value={(field.value ?? '').split(',').filter(Boolean)}
+                onChange={(v) => field.onChange(v.join(','))}
+                searchable
+                clearable
+                error={fieldError('noticeBannerTenants')}
+                data-testid="platform-noticeBannerTenants"
+              />
+            )}
           />
         </Section>
         <Section title={t('platform.smtpSection')}>
@@ -152,9 +247,14 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
             render={({ field }) => (
               <Select
                 label={t('platform.paymentGateway')}
+                description={t('platform.gatewayHint')}
                 data={[
                   { value: '', label: t('platform.gateways.none') },
-                  ...PAYMENT_GATEWAYS.map((g) => ({ value: g, label: t(`platform.gateways.${g}`) })),
+                  ...PAYMENT_GATEWAYS.map((g) =>
+                    isAvailable(g)
+                      ? { value: g, label: t(`platform.gateways.${g}`) }
+                      : { value: g, label: t('platform.gatewayNotAvailable', { name: t(`platform.gateways.${g}`) }), disabled: true },
+                  ),
                 ]}
                 value={field.value ?? ''}
                 onChange={(v) => field.onChange(v ?? '')}
@@ -162,6 +262,28 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
                 data-testid="platform-paymentGateway"
               />
             )}
+          />
+          {gateway && isAvailable(gateway) && <GatewayFields gateway={gateway} form={form} fieldError={fieldError} />}
+          <TextInput
+            label={t('platform.pixKey')}
+            description={t('platform.pixKeyHint')}
+            {...form.register('pixKey')}
+            error={fieldError('pixKey')}
+            data-testid="platform-pixKey"
+          />
+          <TextInput
+            label={t('platform.pixName')}
+            maxLength={25}
+            {...form.register('pixName')}
+            error={fieldError('pixName')}
+            data-testid="platform-pixName"
+          />
+          <TextInput
+            label={t('platform.pixCity')}
+            maxLength={15}
+            {...form.register('pixCity')}
+            error={fieldError('pixCity')}
+            data-testid="platform-pixCity"
           />
         </Section>
       </SimpleGrid>

@@ -31,6 +31,7 @@ export const SETTING_GROUPS: { group: SettingGroup; keys: SettingKey[] }[] = [
       'autoPendingTicketsTime',
       'autoPendingTicketsMessage',
       'maxRetriesBusinessHours',
+      'slaFirstResponseMinutes',
     ],
   },
   { group: 'channels', keys: ['ignoreGroupMsg', 'groupnotification', 'rejectCalls', 'callRejectMessage'] },
@@ -48,6 +49,7 @@ export function controlKind(key: SettingKey): SettingControlKind {
     case 'TicketsLimitPending':
     case 'TicketsLimitClosed':
     case 'maxRetriesBusinessHours':
+    case 'slaFirstResponseMinutes':
       return 'number';
     case 'callRejectMessage':
     case 'autoCloseTicketsMessage':

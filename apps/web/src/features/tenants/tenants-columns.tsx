@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { OPERATOR_TENANT_ID, type Tenant } from '@prosa/contracts';
-import { IconCalendarPlus, IconPlayerPause, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
+import { IconCalendarPlus, IconPlayerPause, IconPlayerPlay, IconReceipt2, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn, RowAction } from '../../shared/crud/types';
 import { formatIsoDate, isPastDue } from '../../shared/format/date';
@@ -69,9 +69,10 @@ export const tenantRowAttrs = (x: Tenant) => ({ 'data-name': x.name });
 /** The operator's own company cannot be switched off or deleted. */
 export const notOperator = (x: Tenant) => x.id !== OPERATOR_TENANT_ID;
 
-/** The "more" menu of a company: its users, a month more, on and off. */
+/** The "more" menu of a company: its users, its invoices, a month more, on and off. */
 export function tenantMenuActions(handlers: {
   onUsers: (x: Tenant) => void;
+  onInvoices: (x: Tenant) => void;
   onAddMonth: (x: Tenant) => void;
   onToggle: (x: Tenant) => void;
 }): RowAction<Tenant>[] {
@@ -82,6 +83,15 @@ export function tenantMenuActions(handlers: {
       icon: <IconUsers size={16} />,
       onClick: handlers.onUsers,
       testId: 'tenant-users',
+      inMenu: true,
+    },
+    {
+      key: 'invoices',
+      label: 'billing.viewInvoices',
+      icon: <IconReceipt2 size={16} />,
+      onClick: handlers.onInvoices,
+      testId: 'tenant-invoices',
+      visible: notOperator,
       inMenu: true,
     },
     {

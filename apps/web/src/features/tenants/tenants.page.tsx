@@ -7,6 +7,7 @@ import { CrudToolbar, SearchBox } from '../../shared/crud/crud-toolbar';
 import { toastError } from '../../shared/errors/toast-error';
 import { notifySuccess } from '../../shared/ui/notify';
 import { TenantFormModal } from './tenant-form-modal';
+import { TenantInvoicesModal } from './tenant-invoices-modal';
 import { TenantUsersModal } from './tenant-users-modal';
 import { notOperator, TENANT_COLUMNS, tenantMenuActions, tenantRowAttrs } from './tenants-columns';
 import { useAddTenantMonth, useDeleteTenant, useTenants, useToggleTenantStatus } from './use-tenants';
@@ -21,6 +22,7 @@ export function TenantsPage() {
   const addMonth = useAddTenantMonth();
   const remove = useDeleteTenant();
   const [usersOf, setUsersOf] = useState<Tenant | null>(null);
+  const [invoicesOf, setInvoicesOf] = useState<Tenant | null>(null);
 
   // The list is one answer: the search filters it here, as the user types.
   const term = search.trim().toLowerCase();
@@ -33,6 +35,7 @@ export function TenantsPage() {
     () =>
       tenantMenuActions({
         onUsers: setUsersOf,
+        onInvoices: setInvoicesOf,
         onToggle: (x) =>
           toggleMutate(x.id, { onSuccess: () => notifySuccess(t('tenants.statusChanged')), onError: toastError }),
         onAddMonth: (x) =>
@@ -89,6 +92,7 @@ export function TenantsPage() {
         renderForm={({ item, ...slot }) => <TenantFormModal {...slot} tenant={item} />}
       />
       <TenantUsersModal tenant={usersOf} onClose={() => setUsersOf(null)} />
+      <TenantInvoicesModal tenant={invoicesOf} onClose={() => setInvoicesOf(null)} />
     </>
   );
 }

@@ -13,6 +13,16 @@ export function useTenantDate() {
   return useQuery({ queryKey: TENANT_DATE_QUERY_KEY, queryFn: fetchTenantDate, staleTime: TENANT_DATE_STALE_MS });
 }
 
+/** The operator's notice for this company, read after sign-in (GET /tenants/notice/). */
+export function useTenantNotice(enabled: boolean) {
+  return useQuery({
+    queryKey: ['tenant', 'notice'],
+    queryFn: () => http.get<{ notice: string }>('/tenants/notice/'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useTenantPlan() {
   return useQuery({ queryKey: TENANT_PLAN_QUERY_KEY, queryFn: () => http.get<TenantPlanResponse>('/tenants/plan/') });
 }

@@ -113,6 +113,11 @@ export function isAdminProfile(profile: Profile | undefined): boolean {
   return profile === 'admin';
 }
 
+/** Admins and supervisors, general or of queues: the reports' audience (the server's `supervisor` level). */
+export function isSupervisorProfile(profile: Profile | undefined): boolean {
+  return profile === 'admin' || profile === 'supervisor' || profile === 'supervisorfila';
+}
+
 /** The platform operator: an admin of tenant 1 (SPEC §6). */
 export function isOperatorSession(session: Pick<Session, 'profile' | 'tenantId'> | null): boolean {
   return !!session && session.profile === 'admin' && session.tenantId === OPERATOR_TENANT_ID;

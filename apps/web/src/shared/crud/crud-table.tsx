@@ -59,7 +59,12 @@ export function CrudTable<T>({ rows, rowKey, minWidth = 760, ...rest }: CrudTabl
   const { t } = useTranslation();
   const { columns, actions, testId } = rest;
   return (
-    <div className="prosa-card-table-scroll" style={{ '--crud-min-width': `${minWidth}px` } as CSSProperties}>
+    // Focusable: a wide table (a report's eleven columns) scrolls sideways, and a keyboard must reach it (WCAG 2.1.1).
+    <div
+      className="prosa-card-table-scroll"
+      tabIndex={0}
+      style={{ '--crud-min-width': `${minWidth}px` } as CSSProperties}
+    >
       <Table verticalSpacing="sm" horizontalSpacing="md" className="prosa-card-table" data-testid={`${testId}-table`}>
         <Table.Thead>
           <Table.Tr>

@@ -1,6 +1,8 @@
 import type { UiCatalogue } from '../index.js';
 import { uiEnAdmin } from './en-admin.js';
 import { uiEnTasks } from './en-tasks.js';
+import { uiEnKanban } from './en-kanban.js';
+import { uiEnPanel } from './en-panel.js';
 import { uiEnContacts } from './en-contacts.js';
 import { uiEnChannels } from './en-channels.js';
 import { uiEnDesk } from './en-desk.js';
@@ -14,11 +16,20 @@ import { uiEnVoice } from './en-voice.js';
 import { uiEnPaymentSlip } from './en-payment-slip.js';
 import { uiEnApiConfigs } from './en-api-configs.js';
 import { uiEnIntegrations } from './en-integrations.js';
+import { uiEnCampaigns } from './en-campaigns.js';
+import { uiEnReports } from './en-reports.js';
+import { uiEnReportsService } from './en-reports-service.js';
+import { uiEnDashboard } from './en-dashboard.js';
+import { uiEnHelp } from './en-help.js';
+import { uiEnBilling } from './en-billing.js';
+import { uiEnReportsLists } from './en-reports-lists.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
   ...uiEnAdmin,
   ...uiEnTasks,
+  ...uiEnKanban,
+  ...uiEnPanel,
   ...uiEnContacts,
   ...uiEnChannels,
   ...uiEnDesk,
@@ -32,6 +43,13 @@ export const uiEn: UiCatalogue = {
   ...uiEnPaymentSlip,
   ...uiEnApiConfigs,
   ...uiEnIntegrations,
+  ...uiEnCampaigns,
+  ...uiEnReports,
+  ...uiEnReportsService,
+  ...uiEnDashboard,
+  ...uiEnHelp,
+  ...uiEnBilling,
+  ...uiEnReportsLists,
   common: {
     appName: 'Prosa',
     save: 'Save',

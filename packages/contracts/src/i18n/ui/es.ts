@@ -1,6 +1,8 @@
 import type { UiCatalogue } from '../index.js';
 import { uiEsAdmin } from './es-admin.js';
 import { uiEsTasks } from './es-tasks.js';
+import { uiEsKanban } from './es-kanban.js';
+import { uiEsPanel } from './es-panel.js';
 import { uiEsContacts } from './es-contacts.js';
 import { uiEsChannels } from './es-channels.js';
 import { uiEsDesk } from './es-desk.js';
@@ -14,11 +16,20 @@ import { uiEsVoice } from './es-voice.js';
 import { uiEsPaymentSlip } from './es-payment-slip.js';
 import { uiEsApiConfigs } from './es-api-configs.js';
 import { uiEsIntegrations } from './es-integrations.js';
+import { uiEsCampaigns } from './es-campaigns.js';
+import { uiEsReports } from './es-reports.js';
+import { uiEsReportsService } from './es-reports-service.js';
+import { uiEsDashboard } from './es-dashboard.js';
+import { uiEsHelp } from './es-help.js';
+import { uiEsBilling } from './es-billing.js';
+import { uiEsReportsLists } from './es-reports-lists.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
   ...uiEsAdmin,
   ...uiEsTasks,
+  ...uiEsKanban,
+  ...uiEsPanel,
   ...uiEsContacts,
   ...uiEsChannels,
   ...uiEsDesk,
@@ -32,6 +43,13 @@ export const uiEs: UiCatalogue = {
   ...uiEsPaymentSlip,
   ...uiEsApiConfigs,
   ...uiEsIntegrations,
+  ...uiEsCampaigns,
+  ...uiEsReports,
+  ...uiEsReportsService,
+  ...uiEsDashboard,
+  ...uiEsHelp,
+  ...uiEsBilling,
+  ...uiEsReportsLists,
   common: {
     appName: 'Prosa',
     save: 'Guardar',

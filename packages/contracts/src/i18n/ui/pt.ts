@@ -1,5 +1,7 @@
 import { uiPtAdmin } from './pt-admin.js';
 import { uiPtTasks } from './pt-tasks.js';
+import { uiPtKanban } from './pt-kanban.js';
+import { uiPtPanel } from './pt-panel.js';
 import { uiPtContacts } from './pt-contacts.js';
 import { uiPtChannels } from './pt-channels.js';
 import { uiPtDesk } from './pt-desk.js';
@@ -13,6 +15,13 @@ import { uiPtVoice } from './pt-voice.js';
 import { uiPtPaymentSlip } from './pt-payment-slip.js';
 import { uiPtApiConfigs } from './pt-api-configs.js';
 import { uiPtIntegrations } from './pt-integrations.js';
+import { uiPtCampaigns } from './pt-campaigns.js';
+import { uiPtReports } from './pt-reports.js';
+import { uiPtReportsService } from './pt-reports-service.js';
+import { uiPtDashboard } from './pt-dashboard.js';
+import { uiPtHelp } from './pt-help.js';
+import { uiPtBilling } from './pt-billing.js';
+import { uiPtReportsLists } from './pt-reports-lists.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -22,6 +31,8 @@ import { uiPtIntegrations } from './pt-integrations.js';
 export const uiPt = {
   ...uiPtAdmin,
   ...uiPtTasks,
+  ...uiPtKanban,
+  ...uiPtPanel,
   ...uiPtContacts,
   ...uiPtChannels,
   ...uiPtDesk,
@@ -35,6 +46,13 @@ export const uiPt = {
   ...uiPtPaymentSlip,
   ...uiPtApiConfigs,
   ...uiPtIntegrations,
+  ...uiPtCampaigns,
+  ...uiPtReports,
+  ...uiPtReportsService,
+  ...uiPtDashboard,
+  ...uiPtHelp,
+  ...uiPtBilling,
+  ...uiPtReportsLists,
   common: {
     appName: 'Prosa',
     save: 'Salvar',

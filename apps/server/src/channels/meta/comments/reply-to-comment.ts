@@ -17,6 +17,7 @@ import { presentMessage, previewOf } from '../../../modules/messages/messages.pr
 import { getMessage, messagesWithQuoted, type MessageWithQuoted } from '../../../modules/messages/messages.queries.js';
 import { emitTicketChange } from '../../../modules/tickets/tickets.events.js';
 import { isMetaType } from '../meta.config.js';
+import { firstResponsePatch } from '../../../modules/tickets/first-response.js';
 
 export async function replyToComment(
   scope: TenantScope,
@@ -53,7 +54,14 @@ export async function replyToComment(
     const now = new Date();
     await tx.update(
       tickets,
-      { lastMessage: previewOf(row), lastMessageAt: now, lastOutboundAt: now, answered: true, updatedAt: now },
+      {
+        lastMessage: previewOf(row),
+        lastMessageAt: now,
+        lastOutboundAt: now,
+        answered: true,
+        updatedAt: now,
+        ...firstResponsePatch(auth.userId),
+      },
       eq(tickets.id, ticket.id),
     );
     emitMessage(tx, ticket.id, 'create', presentMessage(row, comment));

@@ -71,8 +71,11 @@ export interface TelegramStandIn {
    * method `'file'` targets file downloads instead.
    */
   failNext(n: number, status: number, retryAfter?: number, method?: string): void;
-  /** The user of `chatId` blocks the bot: sends answer 403. */
-  block(chatId: number): void;
+  /**
+   * The user of `chatId` blocks the bot: sends answer 403, and the bot gets a `my_chat_member`
+   * update with its new status `kicked` (https://core.telegram.org/bots/api#chatmemberupdated).
+   */
+  block(chatId: number): Promise<{ update: Json }>;
   close(): Promise<void>;
 }
 
@@ -329,7 +332,26 @@ export async function startTelegramStandIn(opts: { token?: string; port?: number
     failNext(n, status, retryAfter, method) {
       failures.push({ remaining: n, status, retryAfter, method });
     },
-    block: (chatId) => state.block(chatId),
+    async block(chatId) {
+      const chat = state.knownChat(chatId);
+      state.block(chatId);
+      const at = Math.floor(Date.now() / 1000);
+      const user = { id: chatId, is_bot: false, first_name: (chat.first_name as string | undefined) ?? 'Cliente' };
+      const bot = { id: state.bot.id, is_bot: true, first_name: state.bot.first_name, username: state.bot.username };
+      // The shape of ChatMemberUpdated: chat, from, date, old_chat_member, new_chat_member.
+      const update: Json = {
+        update_id: ++updateSeq,
+        my_chat_member: {
+          chat,
+          from: user,
+          date: at,
+          old_chat_member: { status: 'member', user: bot },
+          new_chat_member: { status: 'kicked', user: bot, until_date: 0 },
+        },
+      };
+      await deliver(update);
+      return { update };
+    },
     putFile(fileId, data, fileName = 'file') {
       const stored = state.storeFile('document', data, 'application/octet-stream', fileName);
       state.files.delete(stored.file_id);

@@ -64,7 +64,9 @@ const ERROR_TEXT: Record<number, string> = {
   131030: 'Recipient phone number not in allowed list',
   131047: 'Re-engagement message',
   131056: '(Business Account, Consumer Account) pair rate limit hit',
+  132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',
+  132012: 'Parameter format does not match format in the created template',
 };
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -122,6 +124,31 @@ const SEND_TYPES = [
 ];
 const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'];
 
+const VARIABLE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+const countVars = (text: unknown) => (typeof text === 'string' ? new Set([...text.matchAll(VARIABLE)].map((m) => m[1])).size : 0);
+type Part = { type?: string; parameters?: Record<string, unknown>[] };
+
+/**
+ * The template's parameters checked as the Cloud API does: the body's count (#132000), and a
+ * media header (IMAGE, VIDEO, DOCUMENT) given as { type: 'image', image: { link | id } } (#132012).
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/template-media/
+ */
+function templateParamsError(state: GraphState, t: StandInTemplate, components: unknown): number | null {
+  const parts = (Array.isArray(components) ? components : []) as Part[];
+  const of = (type: string) => t.components.find((c) => String(c.type).toUpperCase() === type);
+  const sent = (type: string) => parts.find((p) => p.type === type)?.parameters ?? [];
+  if (sent('body').length !== countVars(of('BODY')?.text)) return 132000;
+  const format = String(of('HEADER')?.format ?? '').toUpperCase();
+  if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format)) {
+    const kind = format.toLowerCase();
+    const [p] = sent('header');
+    const media = p?.type === kind ? (p[kind] as { link?: unknown; id?: unknown } | undefined) : undefined;
+    const ok = typeof media?.link === 'string' ? /^https?:\/\//.test(media.link) : typeof media?.id === 'string' && state.media.has(media.id);
+    if (!ok) return 132012;
+  }
+  return null;
+}
+
 /** Validates a send like the Cloud API does (the parts Prosa uses) and records it. */
 function sendMessage(state: GraphState, res: ServerResponse, body: Record<string, unknown>): void {
   if (body.messaging_product !== 'whatsapp')
@@ -146,6 +173,8 @@ function sendMessage(state: GraphState, res: ServerResponse, body: Record<string
       (x) => x.name === content.name && x.language === language && x.status === 'APPROVED',
     );
     if (!t) return graphError(res, 404, 132001);
+    const wrong = templateParamsError(state, t, content.components);
+    if (wrong) return graphError(res, 400, wrong);
   }
   // A reaction names the message by its wamid; an empty emoji takes the reaction back.
   if (

@@ -17,6 +17,7 @@ import { presentMessage, previewOf, type MessageRow } from '../../../modules/mes
 import { emitTicketChange } from '../../../modules/tickets/tickets.events.js';
 import { renderTemplate } from './template-render.js';
 import { APPROVED } from './templates.queries.js';
+import { firstResponsePatch } from '../../../modules/tickets/first-response.js';
 
 const byClientId = (scope: TenantScope, ticketId: number, clientId: string) =>
   scope.first(messages, and(eq(messages.ticketId, ticketId), eq(messages.clientId, clientId)));
@@ -79,7 +80,14 @@ export async function sendTemplate(
     const now = new Date();
     await tx.update(
       tickets,
-      { lastMessage: previewOf(row), lastMessageAt: now, lastOutboundAt: now, answered: true, updatedAt: now },
+      {
+        lastMessage: previewOf(row),
+        lastMessageAt: now,
+        lastOutboundAt: now,
+        answered: true,
+        updatedAt: now,
+        ...firstResponsePatch(auth.userId),
+      },
       eq(tickets.id, ticketId),
     );
     emitMessage(tx, ticketId, 'create', presentMessage(row));

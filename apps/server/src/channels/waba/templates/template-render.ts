@@ -23,10 +23,35 @@ function urlButtons(components: WabaTemplateComponent[]): { index: number; varia
     .filter((b) => b.variables.length > 0);
 }
 
-/** A header of image, video, document or location needs a media parameter Prosa's chat does not give. */
-export function isSendable(components: WabaTemplateComponent[]): boolean {
+/** The header's format (TEXT, IMAGE, VIDEO, DOCUMENT, LOCATION), '' when there is no header. */
+export function headerFormatOf(components: WabaTemplateComponent[]): string {
   const header = find(components, 'HEADER');
-  return !header || !header.format || upper(header.format) === 'TEXT';
+  return header ? upper(header.format) || 'TEXT' : '';
+}
+const MEDIA_HEADERS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+
+/**
+ * A header of image, video, document or location needs a media parameter the desk's chat does
+ * not give; a campaign gives one (its file or a URL) for image, video and document headers.
+ */
+export function isSendable(components: WabaTemplateComponent[], withMedia = false): boolean {
+  const format = headerFormatOf(components);
+  return !format || format === 'TEXT' || (withMedia && MEDIA_HEADERS.has(format));
+}
+
+/** The header media by URL (`link`) or by an uploaded media id (`id`). */
+export type HeaderMedia = { link: string } | { id: string };
+
+/**
+ * The `header` component of a send with a media header, as the Cloud API takes it:
+ * { type: 'header', parameters: [{ type: 'image', image: { link } }] } (or `id`; a document may
+ * carry its file name). See Meta's "Template media" page,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/template-media/
+ */
+export function headerMediaComponent(format: string, media: HeaderMedia, fileName?: string): Record<string, unknown> {
+  const type = format.toLowerCase();
+  const object = { ...media, ...(type === 'document' && fileName ? { filename: fileName.slice(0, 240) } : {}) };
+  return { type: 'header', parameters: [{ type, [type]: object }] };
 }
 
 export function parameterCount(components: WabaTemplateComponent[]): number {
@@ -53,11 +78,13 @@ const param = (name: string, text: string) =>
 
 /**
  * The send request's components and the rendered text. Answers null when the number of
- * parameters does not match the template's variables.
+ * parameters does not match the template's variables. `headerMedia` (a campaign's) goes as the
+ * header's parameter of an image, video or document header; without it nothing changes (the desk).
  */
 export function renderTemplate(
   components: WabaTemplateComponent[],
   parameters: string[],
+  opts: { headerMedia?: HeaderMedia; fileName?: string } = {},
 ): { text: string; components: Record<string, unknown>[] } | null {
   if (parameters.length !== parameterCount(components)) return null;
   let next = 0;
@@ -65,6 +92,8 @@ export function renderTemplate(
   const header = take(variablesOf(find(components, 'HEADER')?.text));
   const body = take(variablesOf(find(components, 'BODY')?.text));
   const out: Record<string, unknown>[] = [];
+  const format = headerFormatOf(components);
+  if (opts.headerMedia && MEDIA_HEADERS.has(format)) out.push(headerMediaComponent(format, opts.headerMedia, opts.fileName));
   if (header.size) out.push({ type: 'header', parameters: [...header].map(([n, t]) => param(n, t)) });
   if (body.size) out.push({ type: 'body', parameters: [...body].map(([n, t]) => param(n, t)) });
   for (const b of urlButtons(components)) {

@@ -14,6 +14,7 @@ import {
   ZApiContactParams,
   ZApiContactUpdate,
   ZApiIdParams,
+  ZApiMessageParams,
   ZApiSendMessage,
   ZApiSentMessage,
   ZApiTicket,
@@ -25,6 +26,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { MULTIPART_LIMITS, readMultipart } from '../../messages/upload.js';
+import { serveStoredFile } from '../../messages/serve-stored-file.js';
+import { apiMessageFile } from './external-media.js';
 import { checkNumber } from '../commands/check-number.js';
 import { createApiTicket } from '../commands/create-api-ticket.js';
 import { createApiContact, updateApiContact } from '../commands/save-api-contact.js';
@@ -227,6 +230,27 @@ export const externalApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { config: api, scope } = callerOf(req);
       const found = await checkNumber(platform, scope, api.channelId, req.body.number, true);
       return { number: req.body.number, exists: true as const, jid: found!.id };
+    },
+  );
+  // SECURITY-CRITICAL: a file leaves the server on the token alone; only a message on a ticket of
+  // the configuration's channel (what its hooks report), served as every stored file is.
+  app.get(
+    `${BASE}/messages/:messageId/media`,
+    {
+      config,
+      onRequest,
+      schema: {
+        operationId: 'externalGetMessageMedia',
+        summary: "Download the file of a message on the configuration's channel (the hooks' mediaUrl)",
+        binary: 'application/octet-stream',
+        errors: [...TOKEN_ERRORS, 'ERR_NOT_FOUND'],
+        ...schema,
+        params: ZApiMessageParams,
+      },
+    },
+    async (req, reply) => {
+      const { config: api, scope } = callerOf(req);
+      return serveStoredFile(reply, scope.database, await apiMessageFile(scope, api, req.params.messageId));
     },
   );
 };

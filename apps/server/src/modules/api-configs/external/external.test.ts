@@ -84,6 +84,7 @@ describe(`external API auth (${engine})`, () => {
       ['GET', `${base(id)}/tickets/${ticketId}`, undefined],
       ['PUT', `${base(id)}/tickets/${ticketId}`, { status: 'closed' }],
       ['POST', `${base(id)}/check-number`, { number: '5511999990004' }],
+      ['GET', `${base(id)}/messages/1/media`, undefined],
     ] as const;
 
   it('refuses no token, a wrong one, one in the query string, a user session and another company’s token', async () => {
@@ -217,7 +218,7 @@ describe(`external API use (${engine})`, () => {
       apiId: api.id,
       externalKey: null,
       contact: { number },
-      message: { id: msg!.id, body: 'Quero saber do pedido', fromMe: false },
+      message: { id: msg!.id, body: 'Quero saber do pedido', fromMe: false, mediaUrl: null },
     });
   });
 
@@ -228,6 +229,19 @@ describe(`external API use (${engine})`, () => {
     const json = { externalKey: `png-${number}`, ticketId, body: 'A nota', media: { base64: PNG.toString('base64'), fileName: 'nota.png', mimeType: 'image/png' } };
     const sent = await call('POST', `${base()}/messages`, api.token, json);
     expect(sent).toMatchObject({ status: 201, body: { ticketId, message: { mediaType: 'image', mimeType: 'image/png', body: 'A nota' } } });
+    // The file is read back with the token (the path the hooks give as mediaUrl); another
+    // company's token, or a message off the configuration's channel, finds nothing.
+    const mediaPath = `${base()}/messages/${sent.body.message.id}/media`;
+    const file = await h.app.inject({ method: 'GET', url: mediaPath, headers: { authorization: `Bearer ${api.token}` } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect(await call('GET', `${base(apiB.id)}/messages/${sent.body.message.id}/media`, apiB.token)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NOT_FOUND' },
+    });
+    expect(await call('GET', `${base()}/messages/${inbound!.id}/media`, api.token)).toMatchObject({ status: 404 });
     expect((await call('POST', `${base()}/messages`, api.token, json)).body.duplicate).toBe(true);
     const boundary = `----prosa${newId()}`;
     const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;

@@ -30,6 +30,7 @@ export const cond = (type: string, condition: string[], action = 1, to: Record<s
 export interface TestPorts extends EnginePorts {
   sent: { reply: BotReply; delay: number }[];
   tagged: number[];
+  laned: number[];
   calls: WebhookCall[];
   clock: { at: Date };
 }
@@ -39,11 +40,13 @@ export function testPorts(
 ): TestPorts {
   const sent: TestPorts['sent'] = [];
   const tagged: number[] = [];
+  const laned: number[] = [];
   const calls: WebhookCall[] = [];
   const clock = { at: opts.at ?? new Date('2026-03-02T14:00:00Z') };
   return {
     sent,
     tagged,
+    laned,
     calls,
     clock,
     now: () => clock.at,
@@ -51,6 +54,9 @@ export function testPorts(
     send: (reply, delay) => sent.push({ reply, delay }),
     addTag: async (id) => {
       tagged.push(id);
+    },
+    moveToLane: async (id) => {
+      laned.push(id);
     },
     webhook: async (c) => {
       calls.push(c);

@@ -171,7 +171,7 @@ describe('outside business hours, in the tenant time zone', () => {
 });
 
 describe('interactions', () => {
-  it('runs top to bottom: delay, tag, webhook mapping into variables, buttons and list', async () => {
+  it('runs top to bottom: delay, tag, CRM lane, webhook mapping into variables, buttons and list', async () => {
     const flow = flowOf([
       {
         id: 's1',
@@ -180,6 +180,7 @@ describe('interactions', () => {
           text('Pedido: {{status}}'),
           { id: 'd', type: 'DelayField', data: { seconds: 3 } },
           { id: 't', type: 'TagField', data: { tagId: 12 } },
+          { id: 'crm', type: 'CrmLaneField', data: { laneId: 7 } },
           { id: 'b', type: 'ButtonsField', data: { message: 'Escolha', buttons: [{ label: 'Sim' }, { label: 'Não' }] } },
           { id: 'l', type: 'ListField', data: { message: 'Lista', buttonText: 'Ver', rows: [{ label: 'A' }, { label: 'B', description: 'bb' }] } },
         ],
@@ -190,6 +191,7 @@ describe('interactions', () => {
     const { turns, last } = await converse(flow, ports, ['2']);
     expect(ports.calls[0]).toMatchObject({ url: 'https://api.example.com/Ana', body: '{"n":"Ana"}', method: 'POST' });
     expect(ports.tagged).toEqual([12]);
+    expect(ports.laned).toEqual([7]);
     expect(turns[0]!.state?.variables).toEqual({ status: 'enviado' });
     expect(ports.sent.map((s) => s.delay)).toEqual([0, 3, 3]);
     expect(turns[0]!.replies[1]).toEqual({ kind: 'buttons', body: 'Escolha', buttons: ['Sim', 'Não'] });

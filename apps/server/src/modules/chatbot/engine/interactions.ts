@@ -1,6 +1,6 @@
 /**
  * Entering a step runs its interactions top to bottom (DOMAIN.md): text, numbered options, media,
- * delay, add tag, webhook call with its response mapped into variables, buttons (2-3) or a list.
+ * delay, add tag, move the contact to a CRM lane, webhook call with its response mapped into variables, buttons (2-3) or a list.
  * Buttons and lists leave the engine as such; where the channel has no native ones the outbox
  * records them as numbered text (`numberedText`), which is also what an answer's number refers to.
  */
@@ -97,6 +97,11 @@ export async function runInteractions(ctx: TurnContext, step: FlowStep, replay =
         break;
       case 'WebhookField':
         if (!replay) await webhook(ctx, i);
+        break;
+      case 'CrmLaneField':
+        if (replay || i.data.laneId === null) break;
+        await ctx.ports.moveToLane(i.data.laneId);
+        ctx.note('lane', step.id, null, String(i.data.laneId));
         break;
       case 'ButtonsField':
         ctx.send({ kind: 'buttons', body: ctx.fill(i.data.message), buttons: i.data.buttons.map((b) => b.label) });

@@ -32,6 +32,8 @@ export interface EnginePorts {
   send(reply: BotReply, delaySeconds: number): void;
   /** Adds a tag to the ticket's contact. */
   addTag(tagId: number): Promise<void>;
+  /** Puts the ticket's contact on a CRM lane (modules/kanban). */
+  moveToLane(laneId: number): Promise<void>;
   /** One HTTP call; null when this runner does not call out (the simulator reports it instead). */
   webhook(call: WebhookCall): Promise<WebhookAnswer | null>;
   /**

@@ -4,6 +4,8 @@ import { contacts, contactTags, contactWallets } from '../../../platform/db/sche
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { assertMayPlace } from '../../kanban/commands/move-contact.js';
+import type { LaneViewer } from '../../kanban/kanban.policy.js';
 import { emitContactChange } from '../contacts.events.js';
 import { assertMayChangeNumber, walletsFor, type ContactView } from '../contacts.policy.js';
 import {
@@ -14,6 +16,22 @@ import {
   withRelations,
   type ContactWithRelations,
 } from '../contacts.queries.js';
+
+/**
+ * The lane the contact ends on (modules/kanban): left out of an edit it stays, unless the CRM is
+ * being disabled, which takes the contact off the board; a lane that changes passes the board's rules.
+ */
+async function laneFor(
+  scope: TenantScope,
+  lanes: LaneViewer,
+  saved: { crmLaneId: number | null; disableCrm: boolean },
+  input: ContactInput,
+): Promise<number | null> {
+  const laneId = input.crmLaneId === undefined ? (input.disableCrm ? null : saved.crmLaneId) : input.crmLaneId;
+  if (laneId !== saved.crmLaneId || (laneId !== null && input.disableCrm))
+    await assertMayPlace(scope, lanes, { crmLaneId: saved.crmLaneId, disableCrm: input.disableCrm }, laneId);
+  return laneId;
+}
 
 const columns = (input: ContactInput) => ({
   name: input.name,
@@ -50,13 +68,19 @@ async function duplicateAsCode<R>(fn: () => Promise<R>): Promise<R> {
   }
 }
 
-export async function createContact(scope: TenantScope, view: ContactView, input: ContactInput): Promise<ContactWithRelations> {
+export async function createContact(
+  scope: TenantScope,
+  view: ContactView,
+  lanes: LaneViewer,
+  input: ContactInput,
+): Promise<ContactWithRelations> {
   const wallets = walletsFor(view, input.wallets);
+  const crmLaneId = await laneFor(scope, lanes, { crmLaneId: null, disableCrm: false }, input);
   await assertNumberFree(scope, input.number);
   await assertReferencesExist(scope, input.tags, wallets);
   return duplicateAsCode(() =>
     scope.transaction(async (tx) => {
-      const row = await tx.insert(contacts, columns(input));
+      const row = await tx.insert(contacts, { ...columns(input), crmLaneId });
       await replaceRelations(tx, row.id, input.tags, wallets);
       emitContactChange(tx, 'create', row.id);
       return (await withRelations(tx, [row]))[0]!;
@@ -67,6 +91,7 @@ export async function createContact(scope: TenantScope, view: ContactView, input
 export async function updateContact(
   scope: TenantScope,
   view: ContactView,
+  lanes: LaneViewer,
   id: number,
   update: ContactUpdate,
 ): Promise<ContactWithRelations> {
@@ -79,9 +104,10 @@ export async function updateContact(
   const wallets = walletsFor(view, input.wallets);
   await assertNumberFree(scope, input.number, id);
   await assertReferencesExist(scope, input.tags, wallets);
+  const crmLaneId = await laneFor(scope, lanes, saved, input);
   return duplicateAsCode(() =>
     scope.transaction(async (tx) => {
-      const [row] = await tx.update(contacts, { ...columns(input), updatedAt: new Date() }, eq(contacts.id, id));
+      const [row] = await tx.update(contacts, { ...columns(input), crmLaneId, updatedAt: new Date() }, eq(contacts.id, id));
       // Deleted between the read above and this write.
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
       await replaceRelations(tx, id, input.tags, wallets);

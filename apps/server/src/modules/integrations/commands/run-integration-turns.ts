@@ -13,13 +13,16 @@
 import { randomUUID } from 'node:crypto';
 import { uiCatalogues, type BotReply } from '@prosa/contracts';
 import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
-import { channels, contacts, integrations, messages, tickets } from '../../../platform/db/schema.js';
+import { channels, channelWebhookDeliveries, contacts, integrations, messages, tickets } from '../../../platform/db/schema.js';
+import { jobsOf } from '../../../platform/jobs/enqueue.js';
+import { deliverWebhookJob } from '../../channel-webhooks/jobs/deliver-webhook.job.js';
 import { storageOf } from '../../../platform/storage/storage.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { flowMedia, type StoredMedia } from '../../chatbot/flow-media.js';
 import { lastBodyOf, recordReplies, type MediaOf, type Outgoing } from '../../chatbot/record-replies.js';
 import { emitTicketUpdateCoalesced } from '../../messages/coalesce-ticket-events.js';
+import { sniff } from '../../messages/upload.js';
 import { patchTicket } from '../../tickets/tickets.mutate.js';
 import type { TicketRow } from '../../tickets/tickets.presenter.js';
 import { RetryableIntegrationError, type TurnContext, type TurnResult } from '../drivers/driver.js';
@@ -231,8 +234,10 @@ async function apply(
         reply,
         await flowMedia(platform.db, scope.tenantId, reply.mediaUrl, reply.name, platform.config.webhookAllowPrivate),
       );
+  const voice = result.voice ? await storeVoice(platform, scope, result.voice) : null;
   const mediaOf: MediaOf = async (reply) => files.get(reply) ?? null;
-  return scope.transaction(async (tx) => {
+  let deliveryId: number | null = null;
+  const outcome = await scope.transaction(async (tx): Promise<TurnOutcome> => {
     const ticket = await lock(tx, c.ticket.id);
     const state = (ticket?.integrationState ?? null) as StoredState | null;
     // Taken over, closed or moved while the provider answered: its answer is dropped.
@@ -244,6 +249,11 @@ async function apply(
     )
       return 'lost';
     const out = outgoing(result);
+    if (voice) {
+      const reply: BotReply = { kind: 'media', mediaUrl: '', caption: '', name: voice.name, type: 'audio' };
+      files.set(reply, voice);
+      out.push({ reply, delay: out.at(-1)?.delay ?? 0 });
+    }
     let patch: Parameters<typeof patchTicket>[2];
     let outcome: TurnOutcome = 'answered';
     if (result.handover) {
@@ -272,6 +282,7 @@ async function apply(
         },
       };
     }
+    if (result.webhook) deliveryId = await recordWebhook(tx, platform, ticket, c.integration.id, result.webhook);
     const lastBody = lastBodyOf(out);
     if (lastBody !== null) Object.assign(patch, { lastMessage: lastBody.slice(0, 255), lastMessageAt: now });
     const after = await patchTicket(tx, ticket.id, patch);
@@ -279,6 +290,52 @@ async function apply(
     await recordReplies(tx, after, out, now, mediaOf);
     return outcome;
   });
+  // After the commit; a lost send is repaired by the webhook sweeper (the row is pending).
+  if (deliveryId !== null)
+    await jobsOf(scope.database)
+      .send(deliverWebhookJob, { tenantId: scope.tenantId, deliveryId }, { singletonKey: `webhook:${deliveryId}:0` })
+      .catch((err: unknown) => platform.log.warn({ err, deliveryId }, 'integration webhook job not queued'));
+  return outcome;
+}
+
+/** The N8N post of this turn, as a channel webhook delivery of the ticket's channel. */
+async function recordWebhook(
+  tx: TenantScope,
+  platform: Platform,
+  ticket: TicketRow,
+  integrationId: number,
+  webhook: NonNullable<TurnResult['webhook']>,
+): Promise<number | null> {
+  if (!ticket.channelId) {
+    platform.log.warn({ ticketId: ticket.id, integrationId }, 'integration webhook skipped: the ticket has no channel');
+    return null;
+  }
+  const row = await tx.insert(channelWebhookDeliveries, {
+    channelId: ticket.channelId,
+    integrationId,
+    event: webhook.event,
+    payload: webhook.payload,
+  });
+  return row.id;
+}
+
+/**
+ * The spoken answer's bytes, stored like an upload: the bytes decide the type (upload.ts sniff),
+ * and anything but audio is dropped (the customer still gets the text).
+ */
+async function storeVoice(
+  platform: Platform,
+  scope: TenantScope,
+  voice: NonNullable<TurnResult['voice']>,
+): Promise<StoredMedia | null> {
+  const data = Buffer.from(voice.data);
+  const mime = await sniff(data, voice.mimeType, voice.fileName).catch(() => null);
+  if (!mime?.startsWith('audio/')) {
+    platform.log.warn({ mime }, 'voice reply is not audio: text only');
+    return null;
+  }
+  const key = await storageOf(platform.db).put(scope.tenantId, data, mime, voice.fileName);
+  return { key, mime, name: voice.fileName, size: data.length, mediaType: 'audio' };
 }
 
 /** Runs the ticket's pending turns; answers whether more are left for another run. */

@@ -82,6 +82,17 @@ export interface TurnResult {
   handover?: { queueId: number | null; reason: 'requested' | 'provider-error' | 'finished' };
   /** The integration's conversation ended without a handover (Typebot finish keyword, end of bot). */
   finish?: boolean;
+  /**
+   * The text replies spoken (OpenAI family with a voice key): the job stores the bytes as a media
+   * file, checked like an upload, and sends them after the text.
+   */
+  voice?: { data: Uint8Array; mimeType: string; fileName: string };
+  /**
+   * A webhook to post (N8N): the job records it as a delivery row in the same transaction that
+   * moves the ticket past the message, and the channel webhooks' delivery job posts it, signed and
+   * retried with backoff. So the message is posted, and recorded as handled, exactly together.
+   */
+  webhook?: { event: string; payload: Record<string, unknown> };
 }
 
 /** Thrown by a driver for a failure worth retrying (network, 5xx): the job retries the turn. */

@@ -1,19 +1,22 @@
 /**
  * N8N / webhook (DOMAIN.md "Integrations"): one POST per customer message while the ticket is
- * with the integration, carrying the message, the ticket, the contact and the channel; signed like
- * the channel webhooks (channel-webhooks/post-signed.ts: `X-Prosa-Signature: sha256=<HMAC>` with
- * the integration's signing secret, SSRF guard, timeout), with `X-N8N-API-KEY` when the integration
- * has a key (n8n's header-auth convention, https://docs.n8n.io/integrations/builtin/credentials/httprequest/).
- * It answers nothing: the workflow replies through the external API. A failure worth retrying
- * (network, 408/429/5xx) throws RetryableIntegrationError, and the turn job retries with backoff;
- * the delivery id is the message id, so a receiver can drop a repeat.
+ * with the integration, carrying the message, the ticket, the contact and the channel. A turn only
+ * names the post (`webhook` in its result): the turn job records it as a row of
+ * channel_webhook_deliveries in the transaction that marks the message handled, and the channel
+ * webhooks' delivery job posts it like every channel webhook (channel-webhooks/deliver-webhook.ts:
+ * `X-Prosa-Signature: sha256=<HMAC>` with the integration's signing secret, `X-Prosa-Delivery` the
+ * row's id, the same on a retry, SSRF guard, timeout, backoff up to 8 attempts), with
+ * `X-N8N-API-KEY` when the integration has a key (n8n's header-auth convention,
+ * https://docs.n8n.io/integrations/builtin/credentials/httprequest/). It answers nothing: the
+ * workflow replies through the external API. The "test" button posts a ping at once.
  */
 import { postSigned, type PostOutcome } from '../../channel-webhooks/post-signed.js';
-import { RetryableIntegrationError, type IntegrationConfig, type IntegrationDriver, type TurnContext } from './driver.js';
+import type { IntegrationConfig, IntegrationDriver, TurnContext } from './driver.js';
 
 export const N8N_EVENT = 'integration.message';
 
-function headersOf(cfg: IntegrationConfig): Record<string, string> {
+/** The headers of every post to the integration (the delivery job adds them too). */
+export function n8nHeaders(cfg: Pick<IntegrationConfig, 'apiKey'>): Record<string, string> {
   return cfg.apiKey ? { 'x-n8n-api-key': cfg.apiKey } : {};
 }
 
@@ -35,20 +38,7 @@ const describe = (r: PostOutcome) => (r.ok ? `HTTP ${r.status}` : r.error);
 export const n8nDriver: IntegrationDriver = {
   type: 'n8n',
   async turn(cfg, ctx) {
-    const result = await postSigned({
-      url: cfg.url,
-      secret: cfg.signingSecret ?? '',
-      body: JSON.stringify(n8nPayload(cfg, ctx)),
-      event: N8N_EVENT,
-      deliveryId: ctx.message.id,
-      allowPrivate: ctx.allowPrivate,
-      now: ctx.now,
-      headers: headersOf(cfg),
-      signal: ctx.signal,
-    });
-    if (result.ok) return { replies: [], state: { lastStatus: result.status } };
-    if (result.retryable) throw new RetryableIntegrationError(describe(result));
-    throw new Error(describe(result));
+    return { replies: [], webhook: { event: N8N_EVENT, payload: n8nPayload(cfg, ctx) } };
   },
   async test(cfg, signal, opts) {
     const now = new Date();
@@ -60,7 +50,7 @@ export const n8nDriver: IntegrationDriver = {
       deliveryId: 0,
       allowPrivate: opts?.allowPrivate ?? false,
       now,
-      headers: headersOf(cfg),
+      headers: n8nHeaders(cfg),
       signal,
     });
     return { ok: result.ok, status: result.status, detail: describe(result) };

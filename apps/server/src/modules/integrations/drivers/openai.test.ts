@@ -295,7 +295,7 @@ describe('audio', () => {
     const voice = await synthesizeVoice({ baseURL: api.url, apiKey: api.apiKey, text: 'Bom dia!', allowPrivate: true });
     expect(voice.mimeType).toBe('audio/mpeg');
     expect(voice.data.subarray(0, 3).toString('latin1')).toBe('ID3');
-    expect(voice.data.subarray(10).toString('utf8')).toBe('Bom dia!');
+    expect(voice.data.subarray(-8).toString('utf8')).toBe('Bom dia!');
     await expect(
       transcribeAudio({
         baseURL: api.url,

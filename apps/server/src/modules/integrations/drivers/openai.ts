@@ -19,6 +19,7 @@ import {
   OPENAI_FAMILY,
   openAiClient,
   shorten,
+  synthesizeVoice,
   transcribeAudio,
   type OpenAiFamilyType,
 } from './openai-client.js';
@@ -54,9 +55,11 @@ async function turn(cfg: IntegrationConfig, ctx: TurnContext): Promise<TurnResul
     if (!body.trim())
       throw new Error(`nothing to answer: a message without text (${ctx.message.mediaType ?? 'empty'})`);
     const turnCtx: TurnContext = { ...ctx, message: { ...ctx.message, body } };
-    return cfg.type === 'openai-assistant'
-      ? await assistantTurn(cfg, turnCtx, client)
-      : await chatTurn(cfg, turnCtx, client);
+    const result =
+      cfg.type === 'openai-assistant'
+        ? await assistantTurn(cfg, turnCtx, client)
+        : await chatTurn(cfg, turnCtx, client);
+    return { ...result, ...(await voiceOf(cfg, ctx, result)) };
   } catch (err) {
     const { status, detail } = describeError(err);
     ctx.log?.warn(
@@ -72,6 +75,34 @@ async function turn(cfg: IntegrationConfig, ctx: TurnContext): Promise<TurnResul
       handover: { queueId: cfg.transferQueueId, reason: 'provider-error' },
       ...(lost ? { state: null } : {}),
     };
+  }
+}
+
+/**
+ * With a voice key, the answer is also spoken (OpenAI's speech endpoint: the integration's own
+ * base URL for OpenAI itself, so a proxy or the stand-in serves it; OpenAI's for the other
+ * providers, which document no speech endpoint). A failed synthesis costs only the voice note: the
+ * customer still gets the text.
+ */
+async function voiceOf(cfg: IntegrationConfig, ctx: TurnContext, result: TurnResult): Promise<Pick<TurnResult, 'voice'>> {
+  const text = result.replies
+    .map((r) => (r.kind === 'text' ? r.body : ''))
+    .join('\n')
+    .trim();
+  if (!cfg.voiceKey || !text || result.handover) return {};
+  try {
+    const own = cfg.type === 'openai' || cfg.type === 'openai-assistant';
+    const voice = await synthesizeVoice({
+      baseURL: own ? baseUrlOf(cfg) : DEFAULT_BASE_URLS.openai,
+      apiKey: cfg.voiceKey,
+      text: text.slice(0, 4096), // the endpoint's documented input limit
+      allowPrivate: ctx.allowPrivate,
+      signal: ctx.signal,
+    });
+    return { voice };
+  } catch (err) {
+    ctx.log?.warn({ integrationId: cfg.id, ticketId: ctx.ticket.id, detail: describeError(err).detail }, 'voice reply failed: text only');
+    return {};
   }
 }
 

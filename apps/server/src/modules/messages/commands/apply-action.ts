@@ -147,7 +147,13 @@ async function runOnce(platform: Platform, scope: TenantScope, action: ActionRow
       await release(scope, action, { lastError: reason });
       throw err;
     }
-    if (!(await release(scope, action, { status: 'failed', lastError: reason }))) {
+    // The action's failure and its mark on the message are one change: nobody sees one without the other.
+    const failed = await scope.transaction(async (tx) => {
+      if (!(await release(tx, action, { status: 'failed', lastError: reason }))) return false;
+      await markMessage(tx, message.id, action.kind, true);
+      return true;
+    });
+    if (!failed) {
       // A newer request came in meanwhile: it is tried on its own (its attempts start again).
       await release(scope, action, {});
       return 'again';
@@ -156,7 +162,6 @@ async function runOnce(platform: Platform, scope: TenantScope, action: ActionRow
       { actionId: action.id, messageId: message.id, kind: action.kind, reason },
       'a message change was not applied at the provider',
     );
-    await markMessage(scope, message.id, action.kind, true);
     return 'failed';
   }
   if (!(await release(scope, action, { status: 'done', lastError: null }))) {

@@ -16,6 +16,7 @@ import { emitMessage } from '../messages.events.js';
 import { assertMayRead } from '../messages.policy.js';
 import { presentMessage, previewOf } from '../messages.presenter.js';
 import { enqueueSend } from './enqueue-send.js';
+import { firstResponsePatch } from '../../tickets/first-response.js';
 
 export type ForwardInput = z.infer<typeof ZForwardMessages>;
 
@@ -82,6 +83,7 @@ export async function forwardMessages(scope: TenantScope, auth: AuthContext, inp
           lastOutboundAt: now,
           answered: true,
           updatedAt: now,
+          ...firstResponsePatch(auth.userId),
         },
         eq(tickets.id, ticket.id),
       );

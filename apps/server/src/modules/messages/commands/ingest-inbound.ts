@@ -3,7 +3,8 @@
  * the insert does nothing on (channel_id, external_id), and then the whole transaction (a contact
  * or ticket it created, the counters) is rolled back, so a duplicate changes nothing. Events are
  * published after commit. The common case (known contact, active ticket) costs three statements.
- * Reactions, edits and deletions change the stored message they name (apply-inbound-change.ts).
+ * Reactions, edits and deletions change the stored message they name (apply-inbound-change.ts);
+ * an opt-out disables the person's campaigns (apply-optout.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ChannelRow, InboundEvent } from '../../channels/channel-adapter.js';
@@ -25,12 +26,13 @@ import {
   newContactOf,
 } from '../inbound-contact-ticket.js';
 import { runAfterInbound } from '../after-inbound.js';
-import { runAfterStatus } from '../after-status.js';
+import { runAfterStatus, runUnmatchedStatus } from '../after-status.js';
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, previewOf, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
 import { answerRating } from '../../ratings/answer-rating.js';
 import { applyInboundChange } from './apply-inbound-change.js';
+import { applyOptOut } from './apply-optout.js';
 import { sendGreeting } from '../../ratings/greeting.js';
 
 export interface IngestResult {
@@ -62,6 +64,10 @@ export async function ingestInbound(
   if (channel.tenantId !== scope.tenantId) throw new Error('ingestInbound: channel of another tenant');
   if (event.kind === 'status') return applyStatus(scope, channel, event);
   if (event.kind === 'message') return ingestMessage(scope, channel, event);
+  if (event.kind === 'optout') {
+    await applyOptOut(scope, channel, event);
+    return { messageId: null, ticketId: null, duplicate: false };
+  }
   return applyInboundChange(scope, channel, event);
 }
 
@@ -79,7 +85,11 @@ async function applyStatus(scope: TenantScope, channel: ChannelRow, event: Statu
       inArray(messages.status, FROM_STATUSES[event.status]),
     )!,
   );
-  if (!row) return { messageId: null, ticketId: null, duplicate: false };
+  if (!row) {
+    // Not a stored message's (or not a move forward): maybe a campaign's send (after-status.ts).
+    await runUnmatchedStatus(scope, { channelId: channel.id, externalId: event.externalId, status: event.status, error: event.error });
+    return { messageId: null, ticketId: null, duplicate: false };
+  }
   emitMessage(scope, row.ticketId, 'update', presentMessage(row, await getQuoted(scope, row.quotedMsgId)));
   await runAfterStatus(scope, { messageId: row.id, ticketId: row.ticketId, channelId: channel.id, status: row.status });
   return { messageId: row.id, ticketId: row.ticketId, duplicate: false };

@@ -22,6 +22,7 @@ import { messagesWithQuoted, type MessageWithQuoted } from '../messages.queries.
 import { signatureFor } from '../signature.js';
 import type { UploadedFile } from '../upload.js';
 import { enqueueSend } from './enqueue-send.js';
+import { firstResponsePatch } from '../../tickets/first-response.js';
 
 export type SendMessageInput = z.infer<typeof ZSendMessage>;
 
@@ -153,6 +154,7 @@ export async function sendMessage(
           lastOutboundAt: now,
           answered: true,
           updatedAt: now,
+          ...firstResponsePatch(auth.userId),
         },
         eq(tickets.id, ticketId),
       );

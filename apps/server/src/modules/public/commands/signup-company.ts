@@ -27,6 +27,7 @@ export async function signupCompany(platform: Platform, input: Signup, now = new
       planId: plan.id,
       dueDate,
       recurrence: 'MENSAL',
+      trial: true,
       admin: { name: input.responsible, email: input.email, password: input.password },
     });
     return { tenantId: tenant.id };

@@ -17,6 +17,7 @@ import { emitTicketChange } from '../../tickets/tickets.events.js';
 import { nextOccurrence, totalSends } from '../schedule-dates.js';
 import type { ScheduleRow } from '../schedules.queries.js';
 import { armTimer, bumpScheduledCount } from '../schedule-store.js';
+import { firstResponsePatch } from '../../tickets/first-response.js';
 
 export type SendOutcome = 'sent' | 'error' | 'not-due';
 
@@ -104,7 +105,14 @@ export async function sendDueSchedule(scope: TenantScope, id: number, now = new 
     );
     await tx.update(
       tickets,
-      { lastMessage: previewOf(m!), lastMessageAt: now, lastOutboundAt: now, answered: true, updatedAt: now },
+      {
+        lastMessage: previewOf(m!),
+        lastMessageAt: now,
+        lastOutboundAt: now,
+        answered: true,
+        updatedAt: now,
+        ...firstResponsePatch(s.userId),
+      },
       eq(tickets.id, ticket.id),
     );
     emitMessage(tx, ticket.id, 'create', presentMessage(m!, null));

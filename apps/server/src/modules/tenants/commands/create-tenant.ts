@@ -14,6 +14,8 @@ export interface NewTenant {
   planId: number | null;
   dueDate: string | null;
   recurrence: Recurrence;
+  /** A sign-up: in trial until its first invoice is paid. */
+  trial?: boolean;
   admin: { name: string; email: string; password: string; profile?: Profile };
 }
 
@@ -40,6 +42,7 @@ export async function createTenant(platform: Platform, input: NewTenant) {
         planId: input.planId,
         dueDate: input.dueDate,
         recurrence: input.recurrence,
+        trial: input.trial ?? false,
         businessHours: DEFAULT_BUSINESS_HOURS,
         messageBusinessHours: DEFAULT_ABSENCE_MESSAGE,
       })

@@ -9,6 +9,7 @@ import { closeAfterFarewellJob } from '../jobs/close-after-farewell.job.js';
 import { logTicket } from '../ticket-log.js';
 import { mutateTicket, patchTicket } from '../tickets.mutate.js';
 import type { TicketRow } from '../tickets.presenter.js';
+import { firstResponsePatch } from '../first-response.js';
 
 /** SPEC §4: the farewell goes first; the ticket closes this long after it was sent. */
 export const FAREWELL_CLOSE_DELAY_MS = 3_000;
@@ -33,7 +34,7 @@ export async function recordOutbound(
   });
   // Sent right after commit; the messages sweeper repairs a crash in between.
   enqueueSend(tx, message.id);
-  return { lastMessage: body.slice(0, 255), lastMessageAt: at };
+  return { lastMessage: body.slice(0, 255), lastMessageAt: at, ...firstResponsePatch(userId) };
 }
 
 /**

@@ -19,8 +19,9 @@ export function listOf<T>(body: unknown, key: string): T[] {
 }
 
 /** GET /chat-flow: the flows without their graphs, searched by name on the server. */
-export function useChatFlows(search = '') {
+export function useChatFlows(search = '', enabled = true) {
   return useQuery({
+    enabled,
     queryKey: flowKeys.list(search),
     queryFn: () => http.get<ChatFlowList>('/chat-flow', { query: { searchParam: search, pageSize: 200 } }),
     select: (res) => res.chatFlows,

@@ -207,6 +207,8 @@ export function newInteraction(type: FlowInteraction['type']): FlowInteraction {
       return { id, type, data: { seconds: 1 } };
     case 'TagField':
       return { id, type, data: { tagId: null } };
+    case 'CrmLaneField':
+      return { id, type, data: { laneId: null } };
     case 'ButtonsField':
       return {
         id,

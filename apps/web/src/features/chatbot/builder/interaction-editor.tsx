@@ -36,7 +36,7 @@ const lines = (text: string) => text.split('\n');
 export function InteractionEditor(props: EditorProps) {
   const { t } = useTranslation();
   const { value, at, onChange, fault } = props;
-  const tagOptions = useFlowRefs().tags;
+  const { tags: tagOptions, lanes: laneOptions } = useFlowRefs();
   const message = (msg: string, extra?: object) => (
     <Textarea
       label={t('chatbot.builder.field.message')}
@@ -145,6 +145,18 @@ export function InteractionEditor(props: EditorProps) {
           value={value.data.tagId ? String(value.data.tagId) : null}
           onChange={(v) => onChange({ ...value, data: { tagId: v ? Number(v) : null } }, `${at}.tag`)}
           error={fault(`${at}.data.tagId`)}
+        />
+      );
+    case 'CrmLaneField':
+      return (
+        <Select
+          label={t('chatbot.builder.field.laneId')}
+          data={laneOptions}
+          searchable
+          value={value.data.laneId ? String(value.data.laneId) : null}
+          onChange={(v) => onChange({ ...value, data: { laneId: v ? Number(v) : null } }, `${at}.lane`)}
+          error={fault(`${at}.data.laneId`)}
+          data-testid="flow-lane-picker"
         />
       );
     case 'ButtonsField': {

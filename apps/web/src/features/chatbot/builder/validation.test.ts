@@ -49,7 +49,7 @@ describe('validation shown where the user types', () => {
     expect(fieldError(validateGraph(withButtons(['a', ''])), 'welcome.interactions.b1.data.buttons')).toBe(V.required);
   });
 
-  it('a line from an element to itself, and conditions without a destination', () => {
+  it('a line from an element to itself, conditions without a destination, a tag or CRM lane not picked', () => {
     const g = graph();
     g.lineList.push({ from: 'other', to: 'other' });
     const step = g.nodeList[2]!;
@@ -59,6 +59,7 @@ describe('validation shown where the user types', () => {
     step.conditions.push({ id: 'c3', type: 'Contain', condition: ['x'], action: 2, nextStepId: null, queueId: null, userIdDestination: null });
     step.conditions.push({ id: 'c4', type: 'US', condition: [], action: 0, nextStepId: 'welcome', queueId: null, userIdDestination: null });
     step.interactions.push({ id: 't1', type: 'TagField', data: { tagId: null } });
+    step.interactions.push({ id: 'l1', type: 'CrmLaneField', data: { laneId: null } });
     expect(validateGraph(g)).toEqual({
       'lines.other->other': V.selfConnection,
       'welcome.conditions.c1.queueId': V.required,
@@ -66,8 +67,9 @@ describe('validation shown where the user types', () => {
       'welcome.conditions.c3.userIdDestination': V.required,
       'welcome.conditions.c4.nextStepId': V.selfConnection,
       'welcome.interactions.t1.data.tagId': V.required,
+      'welcome.interactions.l1.data.laneId': V.required,
     });
-    expect(errorCounts(validateGraph(g))).toEqual({ other: 1, welcome: 5 });
+    expect(errorCounts(validateGraph(g))).toEqual({ other: 1, welcome: 6 });
   });
 
   it("turns the server's index paths into the same keys", () => {

@@ -65,6 +65,8 @@ export function validateGraph(graph: FlowGraph): FlowErrors {
     }
     for (const i of node.interactions) {
       if (i.type === 'TagField' && !i.data.tagId) put(errors, `${node.id}.interactions.${i.id}.data.tagId`, V.required);
+      if (i.type === 'CrmLaneField' && !i.data.laneId)
+        put(errors, `${node.id}.interactions.${i.id}.data.laneId`, V.required);
     }
   }
   return errors;

@@ -208,9 +208,13 @@ export async function startOpenAiStandIn(opts: { apiKey?: string; port?: number 
   function speech(res: ServerResponse, body: Json) {
     for (const k of ['model', 'input', 'voice'])
       if (typeof body[k] !== 'string' || !body[k]) return badRequest(res, `Missing required parameter: '${k}'.`, k);
-    // An ID3v2 header and the text: bytes a test can recognise (https://platform.openai.com/docs/api-reference/audio/createSpeech answers the audio file).
+    // An ID3v2 header, one MPEG-1 Layer III frame header (128 kbit/s, 44.1 kHz: a 417-byte frame)
+    // and the text: bytes a type check reads as MP3 and a test can recognise
+    // (https://platform.openai.com/docs/api-reference/audio/createSpeech answers the audio file).
     const data = Buffer.concat([
       Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
+      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+      Buffer.alloc(413),
       Buffer.from(body.input as string),
     ]);
     res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': data.length });

@@ -1,0 +1,2 @@
+ALTER TABLE "channel_webhook_deliveries" ADD COLUMN "integration_id" integer;--> statement-breakpoint
+ALTER TABLE "channel_webhook_deliveries" ADD CONSTRAINT "channel_webhook_deliveries_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,3 @@
+ALTER TABLE "campaign_contacts" ADD COLUMN "opted_out_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "campaign_contacts_in_flight_idx" ON "campaign_contacts" USING btree ("campaign_id","claimed_at") WHERE "campaign_contacts"."status" = 'send-pending' and "campaign_contacts"."claim_token" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_contacts_contact_sent_idx" ON "campaign_contacts" USING btree ("contact_id","sent_at");

@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "trial" boolean DEFAULT false NOT NULL;

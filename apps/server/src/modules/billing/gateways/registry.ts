@@ -1,0 +1,63 @@
+/**
+ * The payment gateways by name (SPEC §9: Mercado Pago, Asaas, EFI, Owen, Stripe). Each available
+ * one is built from the operator's credentials in platform settings (sealed at rest); Asaas, EFI
+ * and Owen have no adapter yet: the registry says so and the settings screen shows them as not
+ * yet available (contracts AVAILABLE_PAYMENT_GATEWAYS).
+ */
+import { AVAILABLE_PAYMENT_GATEWAYS, type AvailablePaymentGateway, type PaymentGatewayName } from '@prosa/contracts';
+import type { Platform } from '../../../platform/platform.js';
+import { getPlatformSetting, getSealedPlatformSetting } from '../../admin/platform-settings.queries.js';
+import type { PaymentGateway } from './gateway.js';
+import { mercadoPagoGateway } from './mercadopago.js';
+import { stripeGateway } from './stripe.js';
+
+type Build = (platform: Platform) => Promise<PaymentGateway | null>;
+
+const sealed = (platform: Platform, key: Parameters<typeof getSealedPlatformSetting>[1]) =>
+  getSealedPlatformSetting(platform.db, key, platform.config.encryptionSecret);
+
+export const GATEWAYS: Record<PaymentGatewayName, Build | null> = {
+  mercadopago: async (platform) => {
+    const [accessToken, webhookSecret] = await Promise.all([
+      sealed(platform, 'mercadopagoAccessToken'),
+      sealed(platform, 'mercadopagoWebhookSecret'),
+    ]);
+    if (!accessToken || !webhookSecret) return null;
+    return mercadoPagoGateway({ accessToken, webhookSecret, apiUrl: platform.config.providers.mercadoPagoApiUrl });
+  },
+  stripe: async (platform) => {
+    const [secretKey, webhookSecret] = await Promise.all([
+      sealed(platform, 'stripeSecretKey'),
+      sealed(platform, 'stripeWebhookSecret'),
+    ]);
+    if (!secretKey || !webhookSecret) return null;
+    return stripeGateway({ secretKey, webhookSecret, apiUrl: platform.config.providers.stripeApiUrl });
+  },
+  asaas: null,
+  efi: null,
+  owen: null,
+};
+
+export const isAvailableGateway = (name: string): name is AvailablePaymentGateway =>
+  (AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(name);
+
+/** The gateway by name with its credentials, or null: not available yet, or not configured. */
+export async function loadGateway(platform: Platform, name: PaymentGatewayName): Promise<PaymentGateway | null> {
+  const build = GATEWAYS[name];
+  return build ? build(platform) : null;
+}
+
+/** The gateway the operator picked, when it has an adapter; null means Pix by the operator's key. */
+export async function activeGatewayName(platform: Platform): Promise<AvailablePaymentGateway | null> {
+  const name = await getPlatformSetting(platform.db, 'paymentGateway');
+  return isAvailableGateway(name) ? name : null;
+}
+
+/**
+ * The gateway companies pay through now: the one picked, when it has an adapter and its
+ * credentials; else null, and /financeiro offers Pix by the operator's key (never a dead end).
+ */
+export async function payingGatewayName(platform: Platform): Promise<AvailablePaymentGateway | null> {
+  const name = await activeGatewayName(platform);
+  return name && (await loadGateway(platform, name)) ? name : null;
+}

@@ -1,0 +1,263 @@
+/**
+ * relatorio-tickets (README "Reports"): one row per ticket created in the period that the viewer
+ * may see on the desk, with its contact (the number masked as the contacts API masks it), channel,
+ * queue, agent, state and times; its totals are the service-level figures of those tickets (the
+ * dashboard's definitions, dashboard.sql.ts): by state, first response and resolution p50 / p90
+ * overall, per queue and per agent, answered within the company's target, and the trend by local
+ * day. A page is one statement with its names joined; the totals one statement (grouping sets).
+ */
+import {
+  TICKETS_REPORT_COLUMNS,
+  uiCatalogues,
+  ZTicketReportExportQuery,
+  ZTicketReportQuery,
+  ZTicketsReportPage,
+  type Language,
+  type SlaFigures,
+  type TicketReportFilter,
+  type TicketReportQuery,
+  type TicketsReportPage,
+  type TicketsReportRow,
+  type TicketsReportTotals,
+} from '@prosa/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { channels, contacts, queues, tickets, users } from '../../platform/db/schema.js';
+import type { TenantScope } from '../../platform/db/tenant-scope.js';
+import { contactView, type ContactView } from '../contacts/contacts.policy.js';
+import { numberFor } from '../contacts/contacts.presenter.js';
+import { slaTargetMinutes } from '../dashboard/dashboard.queries.js';
+import {
+  firstResponseSecs,
+  needingAnswerSql,
+  num,
+  numOrNull,
+  percentiles,
+  resolutionSecs,
+  withinTargetSql,
+} from '../dashboard/dashboard.sql.js';
+import { daysOf } from '../dashboard/dashboard.trend.js';
+import type { Cell } from './report-file.js';
+import { pagesOf, type ReportDefinition } from './report-route.js';
+import {
+  checkTicketFilter,
+  inReportPeriod,
+  reportPeriod,
+  TICKET_FILTER_ERRORS,
+  ticketReportScope,
+  ticketReportViewer,
+  type TicketReportViewer,
+} from './ticket-reports.filter.js';
+
+export interface TicketsReportViewer extends TicketReportViewer {
+  contacts: ContactView;
+}
+
+async function viewerOf(req: FastifyRequest): Promise<TicketsReportViewer> {
+  const base = await ticketReportViewer(req);
+  return { ...base, contacts: await contactView(req.scope, req.auth) };
+}
+
+const closedSql = sql`(${tickets.status} = 'closed' and ${tickets.closedAt} is not null)`;
+
+/** A page of the tickets created in the period, oldest first, names joined. */
+async function readRows(
+  scope: TenantScope,
+  viewer: TicketsReportViewer,
+  f: TicketReportFilter,
+  limit: number,
+  offset: number,
+): Promise<TicketsReportRow[]> {
+  const p = reportPeriod(viewer, f);
+  const rows = await scope.query((db, owns) =>
+    db
+      .select({
+        ticketId: tickets.id,
+        protocol: tickets.protocol,
+        createdAt: tickets.createdAt,
+        contact: contacts.name,
+        number: contacts.number,
+        channel: channels.name,
+        queue: queues.name,
+        agent: users.name,
+        status: tickets.status,
+        firstResponse: sql<
+          number | null
+        >`case when ${tickets.firstResponseAt} is not null then ${firstResponseSecs} end`,
+        resolution: sql<number | null>`case when ${closedSql} then ${resolutionSecs} end`,
+        rating: tickets.rating,
+      })
+      .from(tickets)
+      .innerJoin(contacts, owns(contacts, eq(contacts.id, tickets.contactId)))
+      .leftJoin(channels, owns(channels, eq(channels.id, tickets.channelId)))
+      .leftJoin(queues, owns(queues, eq(queues.id, tickets.queueId)))
+      .leftJoin(users, owns(users, eq(users.id, tickets.userId)))
+      .where(and(ticketReportScope(db, owns, viewer, f), inReportPeriod(tickets.createdAt, p)))
+      .orderBy(asc(tickets.createdAt), asc(tickets.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    number: numberFor(viewer.contacts, r.number),
+    firstResponse: numOrNull(r.firstResponse),
+    resolution: numOrNull(r.resolution),
+  }));
+}
+
+type Raw = Record<string, unknown>;
+
+const figuresOf = (r: Raw): SlaFigures => {
+  const needing = num(r.needing);
+  const within = num(r.within);
+  return {
+    tickets: num(r.tickets),
+    firstResponseCount: num(r.frCount),
+    firstResponseP50: numOrNull(r.frP50),
+    firstResponseP90: numOrNull(r.frP90),
+    resolutionCount: num(r.resCount),
+    resolutionP50: numOrNull(r.resP50),
+    resolutionP90: numOrNull(r.resP90),
+    withinTarget: within,
+    needingAnswer: needing,
+    withinTargetShare: needing ? within / needing : null,
+  };
+};
+
+/**
+ * The totals over every ticket of the filtered result in one statement: grouping sets for the
+ * whole, per queue, per agent and per local day. The inner select is named `tickets`, so the
+ * dashboard's figures (written on tickets' columns) read its rows.
+ */
+export async function ticketsReportTotals(
+  scope: TenantScope,
+  viewer: TicketReportViewer,
+  f: TicketReportFilter,
+): Promise<TicketsReportTotals> {
+  const p = reportPeriod(viewer, f);
+  const targetMinutes = await slaTargetMinutes(scope);
+  const target = targetMinutes * 60;
+  const res = await scope.query((db, owns) => {
+    const answered = sql`${tickets.firstResponseAt} is not null`;
+    const fr = percentiles(firstResponseSecs, answered);
+    const rs = percentiles(resolutionSecs, closedSql);
+    const cols = [
+      tickets.queueId,
+      tickets.userId,
+      tickets.status,
+      tickets.createdAt,
+      tickets.firstResponseAt,
+      tickets.closedAt,
+    ].map((c) => sql`${c}`);
+    const day = sql.raw('"day"');
+    return db.execute(sql`
+      select grouping(${tickets.queueId}, ${tickets.userId}, ${day}) as set,
+        ${tickets.queueId} as "queueId", ${tickets.userId} as "userId", ${day} as day,
+        count(*) as tickets,
+        count(*) filter (where ${tickets.status} = 'open') as open,
+        count(*) filter (where ${tickets.status} = 'pending') as pending,
+        count(*) filter (where ${tickets.status} = 'closed') as closed,
+        count(*) filter (where ${answered}) as "frCount", ${fr.p50} as "frP50", ${fr.p90} as "frP90",
+        count(*) filter (where ${closedSql}) as "resCount", ${rs.p50} as "resP50", ${rs.p90} as "resP90",
+        count(*) filter (where ${withinTargetSql(target)}) as within,
+        count(*) filter (where ${needingAnswerSql(target)}) as needing
+      from (
+        select ${sql.join(cols, sql`, `)},
+          to_char(${tickets.createdAt} at time zone ${p.tz}, 'YYYY-MM-DD') as day
+        from ${tickets}
+        where ${ticketReportScope(db, owns, viewer, f)} and ${inReportPeriod(tickets.createdAt, p)}
+      ) as ${tickets}
+      group by grouping sets ((), (${tickets.queueId}), (${tickets.userId}), (${day}))`);
+  });
+  const rows = (res as unknown as { rows: Raw[] }).rows;
+  // grouping(): a bit per column left out of the set, the first column the highest.
+  const of = (set: number) => rows.filter((r) => num(r.set) === set);
+  const whole = of(7)[0];
+  const idsOf = (list: Raw[], key: string) =>
+    list.flatMap((r) => (r[key] === null || r[key] === undefined ? [] : [num(r[key])]));
+  const qRows = of(3);
+  const uRows = of(5);
+  const qIds = idsOf(qRows, 'queueId');
+  const uIds = idsOf(uRows, 'userId');
+  const qNames = new Map(
+    (qIds.length ? await scope.select(queues, inArray(queues.id, qIds)) : []).map((q) => [q.id, q.name]),
+  );
+  const uNames = new Map(
+    (uIds.length ? await scope.select(users, inArray(users.id, uIds)) : []).map((u) => [u.id, u.name]),
+  );
+  const byName = <T extends { name: string | null }>(a: T, b: T) =>
+    a.name === null ? 1 : b.name === null ? -1 : a.name.localeCompare(b.name, 'pt');
+  const idOf = (v: unknown) => (v === null || v === undefined ? null : num(v));
+  const byDay = new Map(of(6).map((r) => [String(r.day), r]));
+  return {
+    byStatus: { open: num(whole?.open), pending: num(whole?.pending), closed: num(whole?.closed) },
+    targetMinutes,
+    overall: figuresOf(whole ?? {}),
+    byQueue: qRows
+      .map((r) => {
+        const queueId = idOf(r.queueId);
+        return { queueId, name: queueId === null ? null : (qNames.get(queueId) ?? ''), ...figuresOf(r) };
+      })
+      .sort(byName),
+    byAgent: uRows
+      .map((r) => {
+        const userId = idOf(r.userId);
+        return { userId, name: userId === null ? null : (uNames.get(userId) ?? ''), ...figuresOf(r) };
+      })
+      .sort(byName),
+    trend: daysOf(f.from, f.to).map((d) => {
+      const r = byDay.get(d);
+      const x = figuresOf(r ?? {});
+      return {
+        day: d,
+        created: x.tickets,
+        firstResponseP50: x.firstResponseP50,
+        withinTargetShare: x.withinTargetShare,
+      };
+    }),
+  };
+}
+
+async function readPage(
+  scope: TenantScope,
+  viewer: TicketsReportViewer,
+  q: TicketReportQuery,
+): Promise<TicketsReportPage> {
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  // One after another: a request's scope is one connection.
+  const rows = await readRows(scope, viewer, q, q.pageSize, offset);
+  const totals = await ticketsReportTotals(scope, viewer, q);
+  const count = totals.overall.tickets;
+  return { rows, count, hasMore: offset + rows.length < count, totals };
+}
+
+export const ticketsReportHeaders = (lang: Language): string[] =>
+  TICKETS_REPORT_COLUMNS.map((c) => uiCatalogues[lang].reportsService.tickets[c]);
+
+export const ticketsReportCells = (row: TicketsReportRow, lang: Language): Cell[] =>
+  TICKETS_REPORT_COLUMNS.map((c) => {
+    if (c === 'status') return uiCatalogues[lang].reportsService.tickets.statuses[row.status];
+    const v = row[c];
+    if (v === null) return '';
+    return typeof v === 'number' ? Math.round(v) : v;
+  });
+
+export const relatorioTickets: ReportDefinition<
+  TicketsReportViewer,
+  TicketReportFilter,
+  TicketReportQuery,
+  TicketsReportRow
+> = {
+  slug: 'relatorio-tickets',
+  errors: [...TICKET_FILTER_ERRORS],
+  query: ZTicketReportQuery,
+  exportQuery: ZTicketReportExportQuery,
+  page: ZTicketsReportPage,
+  viewer: viewerOf,
+  check: (scope, _viewer, f) => checkTicketFilter(scope, f),
+  readPage,
+  readAll: (scope, viewer, f) => pagesOf((limit, offset) => readRows(scope, viewer, f, limit, offset)),
+  headers: ticketsReportHeaders,
+  cells: ticketsReportCells,
+};

@@ -1,0 +1,32 @@
+/** Help texts (/ajuda and the operator's administration) in Brazilian Portuguese; spread into uiPt (pt.ts). */
+export const uiPtHelp = {
+  help: {
+    menu: 'Ajuda',
+    title: 'Ajuda',
+    subtitle: 'Guias e vídeos sobre como usar a plataforma.',
+    search: 'Buscar na ajuda',
+    empty: 'Nenhum artigo de ajuda ainda.',
+    noMatch: 'Nenhum artigo encontrado para esta busca.',
+    video: 'Vídeo: {{title}}',
+    manage: 'Gerenciar ajuda',
+    adminMenu: 'Ajuda (artigos)',
+    adminTitle: 'Artigos de ajuda',
+    adminSubtitle: 'O que todas as empresas veem em Ajuda, na ordem definida.',
+    add: 'Novo artigo',
+    createTitle: 'Novo artigo de ajuda',
+    editTitle: 'Editar artigo de ajuda',
+    deleteTitle: 'Excluir artigo',
+    deleteConfirm: 'Excluir o artigo {{name}}?',
+    created: 'Artigo criado.',
+    updated: 'Artigo atualizado.',
+    deleted: 'Artigo excluído.',
+    fields: {
+      title: 'Título',
+      description: 'Descrição',
+      video: 'Vídeo do YouTube',
+      videoHint: 'O link do vídeo (youtube.com ou youtu.be) ou o código dele.',
+      position: 'Ordem',
+    },
+    hasVideo: 'Com vídeo',
+  },
+};
