@@ -74,6 +74,14 @@ export function connectSocket(): Socket {
   });
   // All reconnect attempts failed (only with a finite limit): start over from a fresh page.
   s.io.on('reconnect_failed', () => window.location.reload());
+  // A tab that closes says goodbye, so the others see it offline now instead of at the next
+  // missed ping (up to pingInterval + pingTimeout, 45 s). Back from the page cache, it reconnects.
+  window.addEventListener('pagehide', () => {
+    if (socket === s) s.disconnect();
+  });
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted && socket === s && getToken()) s.connect();
+  });
   socket = s;
   return s;
 }
