@@ -6,19 +6,89 @@
 import { z } from 'zod';
 import { V, vMinLength, ZId } from './common.js';
 
-export const INTEGRATION_TYPES = ['typebot', 'openai', 'openai-assistant', 'groq', 'grok', 'deepseek', 'n8n', 'payment-slip'] as const;
+export const INTEGRATION_TYPES = [
+  'typebot',
+  'openai',
+  'openai-assistant',
+  'groq',
+  'grok',
+  'deepseek',
+  'n8n',
+  'payment-slip',
+] as const;
 export type IntegrationTypeName = (typeof INTEGRATION_TYPES)[number];
 /** The types answered by an OpenAI-compatible model (chat completions or the Responses API). */
 export const AI_INTEGRATION_TYPES = ['openai', 'openai-assistant', 'groq', 'grok', 'deepseek'] as const;
 
 /** Which fields each type's form shows (and the server keeps); the others are cleared. */
 export const INTEGRATION_FIELDS: Record<IntegrationTypeName, readonly IntegrationField[]> = {
-  typebot: ['url', 'typebotSlug', 'expiresMinutes', 'delayMs', 'finishKeyword', 'restartKeyword', 'unknownMessage', 'transferQueueId'],
-  openai: ['url', 'model', 'prompt', 'apiKey', 'transferQueueId', 'maxTokens', 'maxMessages', 'temperature', 'responseFormat', 'voiceKey'],
-  'openai-assistant': ['url', 'model', 'prompt', 'apiKey', 'transferQueueId', 'maxTokens', 'maxMessages', 'temperature', 'responseFormat', 'voiceKey'],
-  groq: ['url', 'model', 'prompt', 'apiKey', 'transferQueueId', 'maxTokens', 'maxMessages', 'temperature', 'responseFormat'],
-  grok: ['url', 'model', 'prompt', 'apiKey', 'transferQueueId', 'maxTokens', 'maxMessages', 'temperature', 'responseFormat'],
-  deepseek: ['url', 'model', 'prompt', 'apiKey', 'transferQueueId', 'maxTokens', 'maxMessages', 'temperature', 'responseFormat'],
+  typebot: [
+    'url',
+    'typebotSlug',
+    'expiresMinutes',
+    'delayMs',
+    'finishKeyword',
+    'restartKeyword',
+    'unknownMessage',
+    'transferQueueId',
+  ],
+  openai: [
+    'url',
+    'model',
+    'prompt',
+    'apiKey',
+    'transferQueueId',
+    'maxTokens',
+    'maxMessages',
+    'temperature',
+    'responseFormat',
+    'voiceKey',
+  ],
+  'openai-assistant': [
+    'url',
+    'model',
+    'prompt',
+    'apiKey',
+    'transferQueueId',
+    'maxTokens',
+    'maxMessages',
+    'temperature',
+    'responseFormat',
+    'voiceKey',
+  ],
+  groq: [
+    'url',
+    'model',
+    'prompt',
+    'apiKey',
+    'transferQueueId',
+    'maxTokens',
+    'maxMessages',
+    'temperature',
+    'responseFormat',
+  ],
+  grok: [
+    'url',
+    'model',
+    'prompt',
+    'apiKey',
+    'transferQueueId',
+    'maxTokens',
+    'maxMessages',
+    'temperature',
+    'responseFormat',
+  ],
+  deepseek: [
+    'url',
+    'model',
+    'prompt',
+    'apiKey',
+    'transferQueueId',
+    'maxTokens',
+    'maxMessages',
+    'temperature',
+    'responseFormat',
+  ],
   n8n: ['url', 'apiKey', 'transferQueueId'],
   'payment-slip': ['url', 'apiKey', 'transferQueueId', 'unknownMessage'],
 };
@@ -88,45 +158,93 @@ export const ZIntegrationInput = z
     voiceKey: optText(500),
   })
   .superRefine((v, ctx) => {
-    if (URL_REQUIRED.includes(v.type) && v.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: V.required });
-    if (v.type === 'typebot' && !v.typebotSlug) ctx.addIssue({ code: 'custom', path: ['typebotSlug'], message: V.required });
+    if (URL_REQUIRED.includes(v.type) && v.url === '')
+      ctx.addIssue({ code: 'custom', path: ['url'], message: V.required });
+    if (v.type === 'typebot' && !v.typebotSlug)
+      ctx.addIssue({ code: 'custom', path: ['typebotSlug'], message: V.required });
     if ((AI_INTEGRATION_TYPES as readonly string[]).includes(v.type) && !v.model)
       ctx.addIssue({ code: 'custom', path: ['model'], message: V.required });
+  })
+  .meta({
+    example: {
+      name: 'Assistente de vendas',
+      type: 'openai',
+      url: '',
+      model: 'gpt-4o-mini',
+      prompt: 'Você atende a Padaria Central. Responda em poucas frases; peça um humano para reclamações.',
+      apiKey: 'sk-proj-0000000000000000000000000000',
+      transferQueueId: 2,
+      maxTokens: 512,
+      maxMessages: 10,
+      temperature: 0.7,
+      responseFormat: 'text',
+    },
   });
 export type IntegrationInput = z.infer<typeof ZIntegrationInput>;
 export type IntegrationFormValues = z.input<typeof ZIntegrationInput>;
 
-export const ZIntegration = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.enum(INTEGRATION_TYPES),
-  url: z.string(),
-  model: z.string().nullable(),
-  prompt: z.string().nullable(),
-  /** The stored key's last 4 characters (null: none); the key itself is never returned. */
-  apiKeyLast4: z.string().nullable(),
-  transferQueueId: z.number().nullable(),
-  typebotSlug: z.string().nullable(),
-  expiresMinutes: z.number(),
-  delayMs: z.number(),
-  finishKeyword: z.string().nullable(),
-  restartKeyword: z.string().nullable(),
-  unknownMessage: z.string().nullable(),
-  maxTokens: z.number(),
-  maxMessages: z.number(),
-  temperature: z.number(),
-  responseFormat: z.enum(['text', 'json']),
-  voiceKeyLast4: z.string().nullable(),
-  /** N8N/webhook: the secret posts are signed with (`X-Prosa-Signature: sha256=<HMAC of the body>`). */
-  signingSecret: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZIntegration = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    type: z.enum(INTEGRATION_TYPES),
+    url: z.string(),
+    model: z.string().nullable(),
+    prompt: z.string().nullable(),
+    /** The stored key's last 4 characters (null: none); the key itself is never returned. */
+    apiKeyLast4: z.string().nullable(),
+    transferQueueId: z.number().nullable(),
+    typebotSlug: z.string().nullable(),
+    expiresMinutes: z.number(),
+    delayMs: z.number(),
+    finishKeyword: z.string().nullable(),
+    restartKeyword: z.string().nullable(),
+    unknownMessage: z.string().nullable(),
+    maxTokens: z.number(),
+    maxMessages: z.number(),
+    temperature: z.number(),
+    responseFormat: z.enum(['text', 'json']),
+    voiceKeyLast4: z.string().nullable(),
+    /** N8N/webhook: the secret posts are signed with (`X-Prosa-Signature: sha256=<HMAC of the body>`). */
+    signingSecret: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    example: {
+      id: 7,
+      name: 'Assistente de vendas',
+      type: 'openai',
+      url: '',
+      model: 'gpt-4o-mini',
+      prompt: 'Você atende a Padaria Central. Responda em poucas frases; peça um humano para reclamações.',
+      apiKeyLast4: '0000',
+      transferQueueId: 2,
+      typebotSlug: null,
+      expiresMinutes: 0,
+      delayMs: 0,
+      finishKeyword: null,
+      restartKeyword: null,
+      unknownMessage: null,
+      maxTokens: 512,
+      maxMessages: 10,
+      temperature: 0.7,
+      responseFormat: 'text',
+      voiceKeyLast4: null,
+      signingSecret: null,
+      createdAt: '2026-11-27T15:00:00.000Z',
+      updatedAt: '2026-11-27T15:00:00.000Z',
+    },
+  });
 export type Integration = z.infer<typeof ZIntegration>;
 
 /** `POST /queueIntegration/{id}/test`: what the provider answered to one real call. */
-export const ZIntegrationTestResult = z.object({ ok: z.boolean(), status: z.number().nullable(), detail: z.string() });
+export const ZIntegrationTestResult = z
+  .object({ ok: z.boolean(), status: z.number().nullable(), detail: z.string() })
+  .meta({ example: { ok: true, status: 200, detail: 'ok' } });
 export type IntegrationTestResult = z.infer<typeof ZIntegrationTestResult>;
 
 /** The integration a ticket is with, on the ticket DTO. */
-export const ZTicketIntegration = z.object({ id: z.number(), name: z.string(), type: z.enum(INTEGRATION_TYPES) }).nullable();
+export const ZTicketIntegration = z
+  .object({ id: z.number(), name: z.string(), type: z.enum(INTEGRATION_TYPES) })
+  .nullable();

@@ -4,7 +4,7 @@
  * error answers that are the ErrorBody component with one example per catalogue code, each code
  * under its own status. A route that lacks one is named with what it lacks.
  */
-import { ERROR_STATUS, isErrorCode } from '@prosa/contracts';
+import { ERROR_STATUS, isErrorCode, ZIntegration, ZIntegrationInput, ZIntegrationTestResult } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.js';
 import { ERROR_BODY_REF } from './openapi.js';
@@ -95,6 +95,30 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/messages/pdf/{ticketId}']!.get!.responses!['200']!.content!)).toEqual([
       'application/pdf',
     ]);
+  });
+
+  it('the integration routes show an example request and answer, each valid for its schema', () => {
+    type Schema = { $ref?: string; example?: unknown; items?: Schema };
+    const resolve = (x: Schema | undefined): Schema | undefined =>
+      x?.$ref ? resolve(doc.components.schemas[x.$ref.split('/').pop()!] as Schema) : x;
+    const exampleOf = (x: Schema | undefined): unknown => {
+      const s = resolve(x);
+      return s?.items ? exampleOf(s.items) : s?.example;
+    };
+    const missing: string[] = [];
+    for (const { name, op } of operations().filter((o) => o.name.includes('/queueIntegration'))) {
+      const body = (op as { requestBody?: { content?: Record<string, { schema?: Schema }> } }).requestBody;
+      const bodySchema = body?.content?.['application/json']?.schema;
+      if (bodySchema && exampleOf(bodySchema) === undefined) missing.push(`${name} request`);
+      const ok = op.responses?.['200'] ?? op.responses?.['201'];
+      const okSchema = ok?.content?.['application/json']?.schema as Schema | undefined;
+      if (okSchema && exampleOf(okSchema) === undefined) missing.push(`${name} answer`);
+    }
+    expect(missing).toEqual([]);
+    for (const z of [ZIntegrationInput, ZIntegration, ZIntegrationTestResult]) {
+      const example = (z.meta() as { example?: unknown } | undefined)?.example;
+      expect(z.safeParse(example).success).toBe(true);
+    }
   });
 
   it('the contract check refuses an answer the document does not list, naming the operation', async () => {
