@@ -3,6 +3,7 @@ import {
   IconRobot,
   IconSitemap,
   IconBuildingSkyscraper,
+  IconBuildingStore,
   IconCalendarTime,
   IconClock,
   IconHeadset,
@@ -65,7 +66,8 @@ export type NavLabelKey =
   | 'campaigns.menu'
   | 'reports.menu'
   | 'help.menu'
-  | 'help.adminMenu';
+  | 'help.adminMenu'
+  | 'resellers.menu';
 
 export interface NavItem {
   to: string;
@@ -142,6 +144,7 @@ export function navSections(session: Session | null, plan: PlanFlags | null = nu
       items: [
         item('/empresas', 'nav.companies', IconBuildingSkyscraper, 'nav-companies'),
         item('/planos', 'nav.plans', IconPackages, 'nav-plans'),
+        item('/revendedores', 'resellers.menu', IconBuildingStore, 'nav-resellers'),
         item('/configuracoes-plataforma', 'nav.platformSettings', IconSettingsCog, 'nav-platform-settings'),
         item('/ajuda/gerenciar', 'help.adminMenu', IconHelpCircle, 'nav-helps'),
       ],

@@ -20,7 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type PlanOver = Partial<Pick<typeof plans.$inferInsert, 'maxUsers' | 'maxConnections' | 'group' | 'campaign' | 'integrations'>>;
+type PlanOver = Partial<
+  Pick<typeof plans.$inferInsert, 'maxUsers' | 'maxConnections' | 'group' | 'campaign' | 'integrations'>
+>;
 async function companyOn(over: PlanOver): Promise<Company> {
   const [plan] = await unsafeSystemDb(h.app.platform.db)
     .insert(plans)
@@ -30,28 +32,54 @@ async function companyOn(over: PlanOver): Promise<Company> {
 }
 const inC = <R>(c: Company, fn: Parameters<typeof withTenant<R>>[2]) => withTenant(h.app.platform.db, c.tenantId, fn);
 const as = (c: Company) => ({ token: c.admin.token });
-const newUser = () => ({ name: 'Nova', email: uniqueEmail('n'), password: 'senha-forte-1', profile: 'user', queues: [] });
+const newUser = () => ({
+  name: 'Nova',
+  email: uniqueEmail('n'),
+  password: 'senha-forte-1',
+  profile: 'user',
+  queues: [],
+});
 
 /** A valid creation body of each channel type (nothing reaches a provider on creation). */
 const secret = () => `secret-${uniq()}-abcdef`;
 const channelBodies = () => [
   { name: `Site ${uniq()}`, type: 'webchat' },
   { name: `Zap ${uniq()}`, type: 'whatsapp' },
-  { name: `WABA ${uniq()}`, type: 'waba', token: `EAAG-${uniq()}-token-1234`, config: { phoneNumberId: '123456789012', wabaId: '987654321098', appSecret: secret() } },
+  {
+    name: `WABA ${uniq()}`,
+    type: 'waba',
+    token: `EAAG-${uniq()}-token-1234`,
+    config: { phoneNumberId: '123456789012', wabaId: '987654321098', appSecret: secret() },
+  },
   { name: `Tg ${uniq()}`, type: 'telegram', token: `123456:${uniq()}-token` },
-  { name: `Page ${uniq()}`, type: 'messenger', token: `EAAG-${uniq()}-token-1234`, config: { pageId: '111222333444', appSecret: secret() } },
-  { name: `IG ${uniq()}`, type: 'instagram', token: `EAAG-${uniq()}-token-1234`, config: { pageId: '111222333444', igUserId: '555666777888', appSecret: secret() } },
+  {
+    name: `Page ${uniq()}`,
+    type: 'messenger',
+    token: `EAAG-${uniq()}-token-1234`,
+    config: { pageId: '111222333444', appSecret: secret() },
+  },
+  {
+    name: `IG ${uniq()}`,
+    type: 'instagram',
+    token: `EAAG-${uniq()}-token-1234`,
+    config: { pageId: '111222333444', igUserId: '555666777888', appSecret: secret() },
+  },
 ];
 
 describe('plan limits: users and connections', () => {
   it('a company at its user limit adds no user; one with room does; another company cannot touch its users', async () => {
     const full = await companyOn({ maxUsers: 1 });
-    expect(await h.request('POST', '/users', { ...as(full), body: newUser() })).toMatchObject({ status: 403, body: { error: 'ERR_USER_LIMIT_REACHED' } });
+    expect(await h.request('POST', '/users', { ...as(full), body: newUser() })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_USER_LIMIT_REACHED' },
+    });
     expect(await inC(full, (s) => s.count(users))).toBe(1);
     const roomy = await companyOn({ maxUsers: 2 });
     const made = await h.request('POST', '/users', { ...as(roomy), body: newUser() });
     expect(made.status).toBe(201);
-    expect(await h.request('PUT', `/users/${made.body.id}`, { ...as(full), body: { name: 'Outra' } })).toMatchObject({ status: 404 });
+    expect(await h.request('PUT', `/users/${made.body.id}`, { ...as(full), body: { name: 'Outra' } })).toMatchObject({
+      status: 404,
+    });
     expect((await inC(roomy, (s) => s.first(users, eq(users.id, made.body.id))))!.name).toBe('Nova');
   });
 
@@ -63,8 +91,11 @@ describe('plan limits: users and connections', () => {
     }
     expect(await inC(none, (s) => s.count(channels))).toBe(0);
     const six = await companyOn({ maxConnections: 6 });
-    for (const body of channelBodies()) expect((await h.request('POST', '/channels', { ...as(six), body })).status, body.type).toBe(201);
-    expect((await h.request('POST', '/channels', { ...as(six), body: channelBodies()[0] })).body.error).toBe('ERR_CONNECTION_LIMIT_REACHED');
+    for (const body of channelBodies())
+      expect((await h.request('POST', '/channels', { ...as(six), body })).status, body.type).toBe(201);
+    expect((await h.request('POST', '/channels', { ...as(six), body: channelBodies()[0] })).body.error).toBe(
+      'ERR_CONNECTION_LIMIT_REACHED',
+    );
     expect((await h.request('GET', '/tenants/plan/', as(six))).body.usage.connections).toBe(6);
     const [one] = await inC(six, (s) => s.select(channels));
     expect(await h.request('DELETE', `/channels/${one!.id}`, as(none))).toMatchObject({ status: 404 });
@@ -74,7 +105,8 @@ describe('plan limits: users and connections', () => {
 
 describe('plan flag: groups', () => {
   const groupFrom = () => ({ providerId: `-100${Math.floor(Math.random() * 1e9)}`, name: 'Grupo da família' });
-  const takeGroups = (c: Company) => h.request('PUT', '/settings/ignoreGroupMsg', { ...as(c), body: { value: 'disabled' } });
+  const takeGroups = (c: Company) =>
+    h.request('PUT', '/settings/ignoreGroupMsg', { ...as(c), body: { value: 'disabled' } });
 
   it('a plan without groups takes no group conversation in, and its admin cannot switch them on', async () => {
     const c = await companyOn({ group: false });
@@ -87,10 +119,17 @@ describe('plan flag: groups', () => {
     expect(await inC(c, (s) => s.count(tickets))).toBe(0);
     expect(await inC(c, (s) => s.count(contacts))).toBe(0);
     // A one-to-one message still opens its ticket.
-    expect((await inbound(h, c, channel, { from: { number: '5511988887777', name: 'Ana' } })).ticketId).toEqual(expect.any(Number));
+    expect((await inbound(h, c, channel, { from: { number: '5511988887777', name: 'Ana' } })).ticketId).toEqual(
+      expect.any(Number),
+    );
     // Nor can an agent open a ticket on a group contact.
-    const group = await inC(c, (s) => s.insert(contacts, { name: 'Grupo', externalKey: `${channel.id}:-1001`, isGroup: true }));
-    const opened = await h.request('POST', '/tickets/new', { ...as(c), body: { contactId: group.id, whatsappId: channel.id } });
+    const group = await inC(c, (s) =>
+      s.insert(contacts, { name: 'Grupo', externalKey: `${channel.id}:-1001`, isGroup: true }),
+    );
+    const opened = await h.request('POST', '/tickets/new', {
+      ...as(c),
+      body: { contactId: group.id, whatsappId: channel.id },
+    });
     expect(opened).toMatchObject(premium);
     expect(await inC(c, (s) => s.count(tickets, eq(tickets.contactId, group.id)))).toBe(0);
   });
@@ -116,7 +155,16 @@ describe('plan flags: campaigns and integrations', () => {
     expect(await h.request('POST', '/campaigns', { ...as(without), body: { name: 'X' } })).toMatchObject(premium);
     const withIt = await companyOn({ campaign: true });
     const ch = (await h.request('POST', '/channels', { ...as(withIt), body: channelBodies()[1] })).body;
-    const made = await h.request('POST', '/campaigns', { ...as(withIt), body: { name: `C ${uniq()}`, channelId: ch.id, delaySeconds: 30, message1: 'Olá {{name}}', message2: 'Oi {{name}}' } });
+    const made = await h.request('POST', '/campaigns', {
+      ...as(withIt),
+      body: {
+        name: `C ${uniq()}`,
+        channelId: ch.id,
+        delaySeconds: 30,
+        message1: 'Olá {{name}}',
+        message2: 'Oi {{name}}',
+      },
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.status).toBe(201);
     const other = await companyOn({ campaign: true });
@@ -132,28 +180,43 @@ describe('plan flags: campaigns and integrations', () => {
     const made = await h.request('POST', '/queueIntegration', { ...as(withIt), body });
     expect(made.status).toBe(201);
     const other = await companyOn({ integrations: true });
-    expect(await h.request('PUT', `/queueIntegration/${made.body.id}`, { ...as(other), body })).toMatchObject({ status: 404 });
+    expect(await h.request('PUT', `/queueIntegration/${made.body.id}`, { ...as(other), body })).toMatchObject({
+      status: 404,
+    });
   });
 
   it('a company whose plan lost integrations hands no ticket to one, and cannot give one to a queue', async () => {
     const c = await companyOn({ integrations: true });
     const body = { name: `N8N ${uniq()}`, type: 'n8n', url: 'https://n8n.example.com/webhook/x' };
     const integration = (await h.request('POST', '/queueIntegration', { ...as(c), body })).body;
-    const queue = await h.request('POST', '/queue', { ...as(c), body: { name: `Q ${uniq()}`, color: '#123456', integrationId: integration.id } });
+    const queue = await h.request('POST', '/queue', {
+      ...as(c),
+      body: { name: `Q ${uniq()}`, color: '#123456', integrationId: integration.id },
+    });
     expect(queue.status).toBe(201);
     expect(await inC(c, (s) => integrationOfQueue(s, queue.body.id))).toBe(integration.id);
     const [lesser] = await unsafeSystemDb(h.app.platform.db)
       .insert(plans)
       .values({ name: `Plano ${uniq()}`, maxUsers: 5, maxConnections: 5, value: 10, integrations: false })
       .returning();
-    await unsafeSystemDb(h.app.platform.db).update(tenants).set({ planId: lesser!.id }).where(eq(tenants.id, c.tenantId));
+    await unsafeSystemDb(h.app.platform.db)
+      .update(tenants)
+      .set({ planId: lesser!.id })
+      .where(eq(tenants.id, c.tenantId));
     expect(await inC(c, (s) => integrationOfQueue(s, queue.body.id))).toBeNull();
-    const again = await h.request('POST', '/queue', { ...as(c), body: { name: `Q ${uniq()}`, color: '#123456', integrationId: integration.id } });
+    const again = await h.request('POST', '/queue', {
+      ...as(c),
+      body: { name: `Q ${uniq()}`, color: '#123456', integrationId: integration.id },
+    });
     expect(again).toMatchObject(premium);
   });
 
   it('GET /tenants/plan/ tells the web app which flags the plan has', async () => {
     const c = await companyOn({ group: false, campaign: true, integrations: false });
-    expect((await h.request('GET', '/tenants/plan/', as(c))).body.plan).toMatchObject({ group: false, campaign: true, integrations: false });
+    expect((await h.request('GET', '/tenants/plan/', as(c))).body.plan).toMatchObject({
+      group: false,
+      campaign: true,
+      integrations: false,
+    });
   });
 });
