@@ -15,8 +15,6 @@ export type PlanFeature = 'group' | 'campaign' | 'integrations';
 /** The plan's counted limits: users, and connections (every channel counts as one). */
 export type PlanLimit = 'users' | 'connections';
 
-export const PLAN_FEATURES: readonly PlanFeature[] = ['group', 'campaign', 'integrations'];
-
 /** What each feature of a plan is, all on without a plan. */
 export function featuresOf(plan: PlanRow | null): Record<PlanFeature, boolean> {
   return {
