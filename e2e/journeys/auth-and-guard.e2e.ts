@@ -2,8 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleInBothThemes } from '../support/a11y';
 import { currentRoute, go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
-import { unique } from '../support/api';
-import { DEMO, DEMO_PASSWORD, startServer, type RunningServer } from '../support/server';
+import { api, apiLogin, unique } from '../support/api';
+import { DEMO, DEMO_PASSWORD, OPERATOR, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -107,6 +107,68 @@ describe('sign-up (SPEC §2 /signup)', () => {
     await page.getByTestId('login-submit').click();
     await waitForRoute(page, '/');
     await context.close();
+  });
+
+  it("through a reseller: the operator makes a token, a sign-up without it is refused, the reseller's link passes, /empresas names the reseller", async () => {
+    const op = await newPage(browser, server.baseUrl);
+    await login(op.page, OPERATOR.email, OPERATOR.password);
+    await waitForRoute(op.page, '/');
+    await op.page.getByTestId('nav-resellers').click();
+    await waitForRoute(op.page, '/revendedores');
+    const reseller = unique('Revenda Sul');
+    await op.page.getByTestId('reseller-add').click();
+    await op.page.getByTestId('reseller-form-name').fill(reseller);
+    await op.page.getByTestId('reseller-form-save').click();
+    const row = op.page.locator(`[data-testid="reseller-row"][data-name="${reseller}"]`);
+    await row.getByTestId('reseller-tokens-open').click();
+    await op.page.getByTestId('reseller-token-new').click();
+    const token = await op.page.getByTestId('reseller-token-value').inputValue();
+    const link = await op.page.getByTestId('reseller-token-link').inputValue();
+    expect(link).toContain(`#/signup?setup-token=${token}`);
+    await expect.poll(() => op.page.getByTestId('reseller-token-row').count()).toBe(1);
+    await expectAccessibleInBothThemes(op.page, "/revendedores, a reseller's tokens");
+    await op.page.keyboard.press('Escape');
+
+    // The operator requires a reseller's token from now on (the platform settings' switch).
+    const opToken = await apiLogin(server.baseUrl, OPERATOR.email, OPERATOR.password);
+    await api(server.baseUrl, opToken, 'PUT', '/admin/settings', { signupNeedsToken: 'true' });
+    const company = unique('Loja da Revenda');
+    try {
+      const fill = async (page: typeof op.page, email: string) => {
+        await page.getByTestId('signup-name').fill(company);
+        await page.getByTestId('signup-responsible').fill('Rita Lima');
+        await page.getByTestId('signup-whatsapp').fill('5511987650001');
+        await page.getByTestId('signup-email').fill(email);
+        await page.getByTestId('signup-password').fill('segredo-novo');
+        await page.getByTestId('signup-confirm-password').fill('segredo-novo');
+        await page.getByTestId('signup-plan').click();
+        await page.getByRole('option', { name: /Básico/ }).click();
+      };
+      const email = `revenda-${Date.now().toString(36)}@exemplo.com`;
+      const first = await newPage(browser, server.baseUrl);
+      await go(first.page, '/signup');
+      await fill(first.page, email);
+      await first.page.getByTestId('signup-submit').click();
+      await first.page.getByText('Tokens disponíveis apenas para revendedores autorizados.').first().waitFor();
+      expect(currentRoute(first.page)).toBe('/signup');
+      await first.context.close();
+
+      // The reseller's link fills the token in.
+      const second = await newPage(browser, server.baseUrl);
+      await second.page.goto(link);
+      await expect.poll(() => second.page.getByTestId('signup-setup-token').inputValue()).toBe(token);
+      await fill(second.page, email);
+      await second.page.getByTestId('signup-submit').click();
+      await waitForRoute(second.page, '/login');
+      await second.context.close();
+    } finally {
+      await api(server.baseUrl, opToken, 'PUT', '/admin/settings', { signupNeedsToken: 'false' });
+    }
+
+    await go(op.page, '/empresas');
+    const companyRow = op.page.locator(`[data-testid="tenant-row"][data-name="${company}"]`);
+    await expect.poll(() => companyRow.getByTestId('tenant-reseller').textContent()).toBe(reseller);
+    await op.context.close();
   });
 });
 

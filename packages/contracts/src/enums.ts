@@ -112,6 +112,8 @@ export const PLATFORM_SETTING_KEYS = [
   'noticeBanner',
   'noticeBannerTenants',
   'allowSignup',
+  /** 'true': /signup needs a reseller's setup token (SPEC §6, §8 ERR_RESELLER_TOKEN_ONLY). */
+  'signupNeedsToken',
   'smtpHost',
   'smtpPort',
   'smtpSecure',

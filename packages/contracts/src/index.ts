@@ -35,6 +35,7 @@ export * from './schemas/campaigns.js';
 export * from './schemas/reports.js';
 export * from './schemas/ticket-reports.js';
 export * from './schemas/helps.js';
+export * from './schemas/resellers.js';
 export * from './schemas/invoices.js';
 export * from './schemas/saas.js';
 export * from './schemas/ticket-reports-service.js';

@@ -3,6 +3,7 @@ import {
   IconRobot,
   IconSitemap,
   IconBuildingSkyscraper,
+  IconBuildingStore,
   IconCalendarTime,
   IconClock,
   IconHeadset,
@@ -65,7 +66,8 @@ export type NavLabelKey =
   | 'campaigns.menu'
   | 'reports.menu'
   | 'help.menu'
-  | 'help.adminMenu';
+  | 'help.adminMenu'
+  | 'resellers.menu';
 
 export interface NavItem {
   to: string;
@@ -80,10 +82,19 @@ export interface NavSection {
   items: NavItem[];
 }
 
+/** The plan's flags that hide screens (SPEC §6 "Plan flags gate campaigns, integrations and groups"). */
+export interface PlanFlags {
+  campaign: boolean;
+  integrations: boolean;
+}
+
 const item = (to: string, label: NavLabelKey, icon: Icon, testId: string): NavItem => ({ to, label, icon, testId });
 
-/** The menu per profile: only screens the user may open (the guard checks again). */
-export function navSections(session: Session | null): NavSection[] {
+/**
+ * The menu per profile: only screens the user may open (the guard checks again), without the
+ * screens the company's plan lacks (`plan`: null while unknown or without a plan: all shown).
+ */
+export function navSections(session: Session | null, plan: PlanFlags | null = null): NavSection[] {
   if (!session) return [];
   const admin = isAdminProfile(session.profile);
   const sections: NavSection[] = [
@@ -115,8 +126,8 @@ export function navSections(session: Session | null): NavSection[] {
         item('/usuarios', 'nav.users', IconUsers, 'nav-users'),
         item('/equipes', 'teams.menu', IconUsersGroup, 'nav-teams'),
         item('/filas', 'nav.queues', IconListDetails, 'nav-queues'),
-        item('/integracoes', 'integrations.nav', IconPuzzle, 'nav-integrations'),
-        item('/campanhas', 'campaigns.menu', IconSpeakerphone, 'nav-campaigns'),
+        ...(plan?.integrations === false ? [] : [item('/integracoes', 'integrations.nav', IconPuzzle, 'nav-integrations')]),
+        ...(plan?.campaign === false ? [] : [item('/campanhas', 'campaigns.menu', IconSpeakerphone, 'nav-campaigns')]),
         item('/etiquetas', 'nav.tags', IconTags, 'nav-tags'),
         item('/chat-flow', 'chatbot.flows.menu', IconSitemap, 'nav-chat-flows'),
         item('/chatbot', 'chatbot.menu', IconRobot, 'nav-chatbot'),
@@ -133,6 +144,7 @@ export function navSections(session: Session | null): NavSection[] {
       items: [
         item('/empresas', 'nav.companies', IconBuildingSkyscraper, 'nav-companies'),
         item('/planos', 'nav.plans', IconPackages, 'nav-plans'),
+        item('/revendedores', 'resellers.menu', IconBuildingStore, 'nav-resellers'),
         item('/configuracoes-plataforma', 'nav.platformSettings', IconSettingsCog, 'nav-platform-settings'),
         item('/ajuda/gerenciar', 'help.adminMenu', IconHelpCircle, 'nav-helps'),
       ],

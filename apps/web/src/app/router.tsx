@@ -157,6 +157,11 @@ const layoutRoutes: RouteObject[] = [
     loader: guard('operator'),
     lazy: page(() => import('../features/help/helps-admin.page'), 'HelpsAdminPage'),
   },
+  {
+    path: 'revendedores',
+    loader: guard('operator'),
+    lazy: page(() => import('../features/resellers/resellers.page'), 'ResellersPage'),
+  },
   { path: 'planos', loader: guard('operator'), lazy: page(() => import('../features/plans/plans.page'), 'PlansPage') },
   {
     path: 'configuracoes-plataforma',

@@ -58,6 +58,8 @@ export const ZSignup = z
     password: ZNewPassword,
     confirmPassword: z.string({ error: V.required }).min(1, V.required),
     planId: ZRequiredId,
+    /** A reseller's setup token (SPEC §6): required when the operator says so, checked when given. */
+    setupToken: z.string().trim().max(200, V.max).default(''),
   })
   .refine((d) => d.password === d.confirmPassword, { message: V.passwordMismatch, path: ['confirmPassword'] });
 export type Signup = z.infer<typeof ZSignup>;

@@ -72,6 +72,9 @@ export const ZTenant = z.object({
   responsible: z.string().nullable(),
   timezone: z.string(),
   usersCount: z.number(),
+  /** The reseller whose setup token it signed up with (SPEC §6), null otherwise. */
+  resellerId: z.number().nullable(),
+  resellerName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Tenant = z.infer<typeof ZTenant>;
@@ -154,6 +157,7 @@ export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((
     bad('smtpPort', V.integer);
   }
   if (s.allowSignup !== undefined && !BOOLEAN_TEXT.includes(s.allowSignup)) bad('allowSignup', V.invalidValue);
+  if (s.signupNeedsToken !== undefined && !BOOLEAN_TEXT.includes(s.signupNeedsToken)) bad('signupNeedsToken', V.invalidValue);
   if (s.smtpSecure !== undefined && !BOOLEAN_TEXT.includes(s.smtpSecure)) bad('smtpSecure', V.invalidValue);
   // Only gateways with an adapter may be picked; the others are shown as not yet available.
   if (s.paymentGateway !== undefined && s.paymentGateway !== '' && !(AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(s.paymentGateway)) {
@@ -172,7 +176,12 @@ export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((
 export type PlatformSettingsUpdate = z.infer<typeof ZPlatformSettingsUpdate>;
 
 /** GET /platform/public: what the login and sign-up screens show before anyone signs in. */
-export const ZPlatformPublic = z.object({ allowSignup: z.boolean(), noticeBanner: z.string() });
+export const ZPlatformPublic = z.object({
+  allowSignup: z.boolean(),
+  /** Sign-up needs a reseller's setup token (SPEC §6). */
+  signupNeedsToken: z.boolean(),
+  noticeBanner: z.string(),
+});
 export type PlatformPublic = z.infer<typeof ZPlatformPublic>;
 
 /** GET /tenants/notice/: the operator's notice for the caller's company ('' when none is meant for it). */

@@ -5,7 +5,7 @@ import type { TenantView, UserWithQueues } from './admin.queries.js';
 import { open } from '../../platform/security/secret-box.js';
 import { MASKED_SECRET } from './platform-settings.queries.js';
 
-export function presentTenant({ tenant, planName, responsible, usersCount }: TenantView): Tenant {
+export function presentTenant({ tenant, planName, responsible, usersCount, resellerName }: TenantView): Tenant {
   return {
     id: tenant.id,
     name: tenant.name,
@@ -19,6 +19,8 @@ export function presentTenant({ tenant, planName, responsible, usersCount }: Ten
     responsible,
     timezone: tenant.timezone,
     usersCount,
+    resellerId: tenant.resellerId,
+    resellerName,
     createdAt: tenant.createdAt.toISOString(),
   };
 }

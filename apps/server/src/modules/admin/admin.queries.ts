@@ -4,13 +4,13 @@ import type { TenantStatus } from '@prosa/contracts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.js';
-import { plans, queues, tenants, userChannels, userQueues, users } from '../../platform/db/schema.js';
+import { plans, queues, resellers, tenants, userChannels, userQueues, users } from '../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 
 const responsibleUser = alias(users, 'responsible_user');
 
-/** A company with its plan name, responsible user's name and user count, in one query (no N+1). */
+/** A company with its plan name, responsible user's name, user count and reseller, in one query (no N+1). */
 function tenantViews(db: Database) {
   return unsafeSystemDb(db)
     .select({
@@ -18,6 +18,7 @@ function tenantViews(db: Database) {
       planName: plans.name,
       responsible: responsibleUser.name,
       usersCount: count(users.id),
+      resellerName: resellers.name,
     })
     .from(tenants)
     .leftJoin(plans, eq(plans.id, tenants.planId))
@@ -26,7 +27,8 @@ function tenantViews(db: Database) {
       and(eq(responsibleUser.id, tenants.responsibleUserId), eq(responsibleUser.tenantId, tenants.id)),
     )
     .leftJoin(users, eq(users.tenantId, tenants.id))
-    .groupBy(tenants.id, plans.name, responsibleUser.name)
+    .leftJoin(resellers, eq(resellers.id, tenants.resellerId))
+    .groupBy(tenants.id, plans.name, responsibleUser.name, resellers.name)
     .$dynamic();
 }
 export type TenantView = Awaited<ReturnType<typeof tenantViews>>[number];

@@ -15,6 +15,7 @@ export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = {
   noticeBanner: '',
   noticeBannerTenants: '',
   allowSignup: 'true',
+  signupNeedsToken: 'false',
   smtpHost: '',
   smtpPort: '587',
   smtpSecure: 'false',
@@ -44,6 +45,9 @@ export async function getPlatformSetting(db: Database, key: PlatformSettingKey):
  * validated ("disabled", "False", "0"...) closes it rather than leaving it open (issue 9, L8).
  */
 export const signupAllowed = (s: Pick<PlatformSettings, 'allowSignup'>): boolean => s.allowSignup === 'true';
+/** Sign-up needs a reseller's token only when the setting says exactly "true". */
+export const signupNeedsToken = (s: Pick<PlatformSettings, 'signupNeedsToken'>): boolean =>
+  s.signupNeedsToken === 'true';
 
 /** Every known key, saved value or default, unmasked: present it with `presentPlatformSettings`. */
 export async function readPlatformSettings(db: Database): Promise<PlatformSettings> {

@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { campaignContacts, campaigns, channels, contacts, messages, tickets } from '../../platform/db/schema.js';
-import { withTenant } from '../../platform/db/tenant-scope.js';
+import { campaignContacts, campaigns, channels, contacts, messages, plans, tenants, tickets } from '../../platform/db/schema.js';
+import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { jobsOf } from '../../platform/jobs/enqueue.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import { startTelegramStandIn, type TelegramStandIn } from '../../channels/telegram/stand-in/stand-in.js';
@@ -16,7 +16,7 @@ import type { ChannelRow } from '../channels/channel-adapter.js';
 import { ingestInbound } from '../messages/commands/ingest-inbound.js';
 import { parseTelegramUpdate } from '../../channels/telegram/telegram.parser.js';
 import { sendNextContact } from './commands/send-next-contact.js';
-import { sendCampaignJob } from './jobs/send-campaign.job.js';
+import { runCampaign, sendCampaignJob } from './jobs/send-campaign.job.js';
 import { sweepDueCampaigns } from './jobs/sweep-campaigns.job.js';
 
 let standIn: TelegramStandIn;
@@ -240,5 +240,26 @@ describe(`campaign engine (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     await inA((scope) => ingestInbound(scope, channel, { kind: 'optout', from: { providerId: String(stranger.chatId) }, reason: 'blocked' }));
     expect((await inA((s) => s.first(contacts, eq(contacts.id, stranger.contact.id))))!.disableCampaign).toBe(true);
     expect((await h.request('GET', `/campaigns/${id}`, { token: a.admin.token })).body.optedOut).toBe(1);
+  });
+
+  it('a company whose plan lost campaigns sends nothing (timer or sweep) until the plan has them again', async () => {
+    const person = await telegramContact('Rita');
+    const id = await dueCampaign([person]);
+    const sys = unsafeSystemDb(db());
+    const [plan] = await sys.insert(plans).values({ name: `Sem campanhas ${Math.random()}`, maxUsers: 5, maxConnections: 5, value: 1, campaign: false }).returning();
+    await sys.update(tenants).set({ planId: plan!.id }).where(eq(tenants.id, a.tenantId));
+    try {
+      // The timer's job and the sweep both pass it by: nothing is sent, the campaign stays due.
+      await inA((s) => runCampaign(h.app.platform, s, id));
+      expect(await sweepDueCampaigns(db(), new Date(Date.now() + 60_000))).toBe(0);
+      expect(sentTo(person.chatId)).toHaveLength(0);
+      expect((await campaignRow(id))!.status).toBe('scheduled');
+    } finally {
+      await sys.update(tenants).set({ planId: null }).where(eq(tenants.id, a.tenantId));
+    }
+    // Back on a plan with campaigns, the sweep finds it and it finishes.
+    expect(await sweepDueCampaigns(db())).toBeGreaterThanOrEqual(1);
+    expect((await finished(id))?.status).toBe('finished');
+    expect(sentTo(person.chatId)).toHaveLength(1);
   });
 });

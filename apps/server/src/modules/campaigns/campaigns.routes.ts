@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MULTIPART_LIMITS, readMultipart, type UploadedFile } from '../messages/upload.js';
 import { createCampaign, deleteCampaign, updateCampaign } from './commands/save-campaign.js';
 import { cancelCampaign, startCampaign } from './commands/start-campaign.js';
-import { assertCampaignsAllowed } from './campaigns.plan.js';
+import { requirePlanFeature } from '../tenants/plan-features.js';
 import { getCampaignRow, listCampaigns, showCampaign } from './campaigns.queries.js';
 import { campaignContactsRoutes } from './campaign-contacts.routes.js';
 import { emitCampaignChange } from './campaigns.events.js';
@@ -26,7 +26,7 @@ async function bodyOf(req: FastifyRequest): Promise<{ input: ReturnType<typeof Z
  */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  app.addHook('onRequest', async (req) => assertCampaignsAllowed(req.scope));
+  app.addHook('onRequest', async (req) => requirePlanFeature(req.scope, 'campaign'));
   // Template campaigns (campaign-template.ts): an approved template of a Cloud API channel.
   const template = ['ERR_CAMPAIGN_TEMPLATE_NEEDS_WABA', 'ERR_NO_TEMPLATE_FOUND'] as const;
   const save = [

@@ -9,7 +9,7 @@ import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { eq } from 'drizzle-orm';
 import { integrations } from '../../platform/db/schema.js';
 import { enterIntegration, integrationOfQueue } from '../integrations/hand-over.js';
-import { integrationsAllowed } from '../integrations/integrations.plan.js';
+import { planAllows } from '../tenants/plan-features.js';
 import { logTicket } from '../tickets/ticket-log.js';
 import { patchTicket } from '../tickets/tickets.mutate.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
@@ -54,7 +54,7 @@ export async function applyOutcome(
   if (o.kind === 'integration') {
     // A flow step's action 4; on a plan without integrations (or one deleted since), to the queue.
     const queueId = o.queueId ?? ticket.queueId;
-    const usable = (await integrationsAllowed(tx)) && (await tx.count(integrations, eq(integrations.id, o.integrationId))) > 0;
+    const usable = (await planAllows(tx, 'integrations')) && (await tx.count(integrations, eq(integrations.id, o.integrationId))) > 0;
     if (usable) return { ...released, ...(await enterIntegration(tx, ticket.id, o.integrationId, queueId, { fromInbound: false })) };
     return { ...released, queueId, userId: null, status: 'pending', ...(await distribute(tx, ticket.id, queueId, opts.distribution, opts.now)) };
   }

@@ -10,7 +10,7 @@ import { integrations, messages, queues, tickets } from '../../platform/db/schem
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { logTicket } from '../tickets/ticket-log.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
-import { integrationsAllowed } from './integrations.plan.js';
+import { planAllows } from '../tenants/plan-features.js';
 
 type Patch = Partial<Omit<TicketRow, 'id' | 'tenantId'>>;
 
@@ -26,7 +26,7 @@ export async function integrationOfQueue(tx: TenantScope, queueId: number | null
       .limit(1),
   );
   if (!row) return null;
-  return (await integrationsAllowed(tx)) ? row.id : null;
+  return (await planAllows(tx, 'integrations')) ? row.id : null;
 }
 
 /** The newest customer message of the ticket (0: none). */

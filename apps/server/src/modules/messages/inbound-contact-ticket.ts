@@ -9,6 +9,7 @@ import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
 import { contacts, contactWallets, settings, tickets, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { requirePlanFeature } from '../tenants/plan-features.js';
 import { nextProtocol } from '../tickets/protocol.js';
 import { logTicket } from '../tickets/ticket-log.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
@@ -137,6 +138,7 @@ export async function latestTicket(tx: TenantScope, channelId: number, contactId
  * A new ticket of the contact on the channel: pending in the channel's default queue, or open with
  * its default user. `initial` carries the counters of the message that opens it, so the inbound
  * path needs no second write. Answers `created: false` when a racing transaction made it first.
+ * A group's ticket needs a plan with groups (forwarding or the external API to a group).
  */
 export async function createTicket(
   tx: TenantScope,
@@ -145,6 +147,7 @@ export async function createTicket(
   initial: Omit<Partial<TicketRow>, 'status'> & { status?: 'open' | 'pending' },
   logBy: { userId?: number | null } = {},
 ): Promise<{ ticket: TicketRow; created: boolean }> {
+  if (contact.isGroup) await requirePlanFeature(tx, 'group');
   const protocol = initial.protocol ?? (await nextProtocol(tx));
   const userId = initial.userId !== undefined ? initial.userId : channel.defaultUserId;
   const status = initial.status ?? (userId ? 'open' : 'pending');

@@ -57,8 +57,8 @@ describe('public reads', () => {
   it('GET /platform/public answers whether sign-up is open and the notice banner, without a token', async () => {
     const banner = `Manutenção ${randomUUID().slice(0, 6)}`;
     await settings({ noticeBanner: banner });
-    expect(await h.request('GET', '/platform/public')).toMatchObject({ status: 200, body: { allowSignup: true, noticeBanner: banner } });
-    expect(Object.keys((await h.request('GET', '/platform/public')).body).sort()).toEqual(['allowSignup', 'noticeBanner']);
+    expect(await h.request('GET', '/platform/public')).toMatchObject({ status: 200, body: { allowSignup: true, signupNeedsToken: false, noticeBanner: banner } });
+    expect(Object.keys((await h.request('GET', '/platform/public')).body).sort()).toEqual(['allowSignup', 'noticeBanner', 'signupNeedsToken']);
   });
 
   it('a notice for some companies reaches only their users after sign-in, and never the login page', async () => {

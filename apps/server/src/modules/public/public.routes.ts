@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentPlan } from '../admin/admin.presenter.js';
 import { listPlans } from '../admin/plans.queries.js';
-import { readPlatformSettings, signupAllowed } from '../admin/platform-settings.queries.js';
+import { readPlatformSettings, signupAllowed, signupNeedsToken } from '../admin/platform-settings.queries.js';
 import { throttleEmailProbes } from '../auth/login-throttle.js';
 import { signupCompany } from './commands/signup-company.js';
 
@@ -43,7 +43,11 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const s = await readPlatformSettings(platform.db);
       // Before sign-in only a notice meant for every company: one for some companies is theirs alone.
       const forEveryone = noticeTargets(s.noticeBannerTenants).length === 0;
-      return { allowSignup: signupAllowed(s), noticeBanner: forEveryone ? s.noticeBanner : '' };
+      return {
+        allowSignup: signupAllowed(s),
+        signupNeedsToken: signupNeedsToken(s),
+        noticeBanner: forEveryone ? s.noticeBanner : '',
+      };
     },
   );
 
@@ -54,7 +58,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'signUp',
         summary: 'Sign a new company up',
-        errors: ['ERR_EMAIL_ALREADY_EXISTS', 'ERR_NO_PLAN_FOUND', 'ERR_USER_CREATION_DISABLED'],
+        errors: [
+          'ERR_EMAIL_ALREADY_EXISTS',
+          'ERR_NO_PLAN_FOUND',
+          'ERR_USER_CREATION_DISABLED',
+          'ERR_RESELLER_TOKEN_ONLY',
+        ],
         tags,
         body: ZSignup,
         response: { 201: ZSignupResponse },

@@ -28,7 +28,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateSetting',
         summary: 'Change one setting',
-        errors: ['ERR_NO_SETTING_FOUND'],
+        errors: ['ERR_NO_SETTING_FOUND', 'ERR_PREMIUM_FEATURE'],
         ...schema,
         params: z.object({ key: z.string().max(100) }),
         body: ZSettingValue,

@@ -94,6 +94,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           'ERR_NO_USER_FOUND',
           'ERR_OTHER_OPEN_TICKET',
           'ERR_NO_PERMISSION',
+          'ERR_PREMIUM_FEATURE',
         ],
         ...schema,
         body: ZCreateTicket,

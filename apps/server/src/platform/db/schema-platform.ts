@@ -1,6 +1,6 @@
 /** Platform-owned tables (the operator's), and the column helpers every table file uses. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { BusinessHourDay } from '@prosa/contracts';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -47,9 +47,41 @@ export const tenants = pgTable('tenants', {
     .notNull()
     .default(sql`'[]'::jsonb`),
   messageBusinessHours: text('message_business_hours').notNull().default(''),
+  /** The reseller whose setup token it signed up with (SPEC §6 setup token); null otherwise. */
+  resellerId: integer('reseller_id').references(() => resellers.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Resellers (SPEC §6 setup token, §8 ERR_RESELLER_TOKEN_ONLY): the operator's, no tenant. */
+export const resellers = pgTable('resellers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A reseller's setup tokens: what a company types (or follows a link with) on /signup. Only the
+ * SHA-256 of the token is kept (it is shown once, when made); `hint` is its last 4 characters.
+ * A revoked token stays listed and is refused.
+ */
+export const resellerTokens = pgTable(
+  'reseller_tokens',
+  {
+    id: serial('id').primaryKey(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reseller_tokens_reseller_idx').on(t.resellerId)],
+);
 
 export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),

@@ -5,7 +5,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { http } from '../../shared/api/client';
 import { usePlatformPublic } from '../../shared/api/use-platform-public';
@@ -17,12 +17,14 @@ import { AuthShell } from './auth-shell';
 import type { LoginState } from './login.page';
 
 type SignupForm = z.input<typeof ZSignup>;
-const FIELDS = ['name', 'whatsapp', 'responsible', 'email', 'password', 'confirmPassword', 'planId'];
+const FIELDS = ['name', 'whatsapp', 'responsible', 'email', 'password', 'confirmPassword', 'planId', 'setupToken'];
 
 /** Trial sign-up of a new company (SPEC §2 /signup). */
 export function SignupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A reseller's link fills its setup token in (SPEC §6: /signup?setup-token=...).
+  const [search] = useSearchParams();
   const platform = usePlatformPublic();
   const plans = useQuery({ queryKey: ['plans', 'public'], queryFn: () => http.get<Plan[]>('/plans/public') });
   const form = useForm<SignupForm, unknown, z.output<typeof ZSignup>>({
@@ -35,6 +37,7 @@ export function SignupPage() {
       password: '',
       confirmPassword: '',
       planId: '',
+      setupToken: search.get('setup-token') ?? '',
     },
   });
   const fieldError = useFieldError(form.formState.errors);
@@ -43,7 +46,11 @@ export function SignupPage() {
       http.post<{ tenantId: number }>('/empresa/signup', values, { loading: true }),
     // The login page confirms the new account where the user looks next, with the email filled in.
     onSuccess: (_res, values) => navigate('/login', { state: { signedUpEmail: values.email } satisfies LoginState }),
-    onError: (err) => handleFormError(err, form.setError, FIELDS, { ERR_EMAIL_ALREADY_EXISTS: 'email' }),
+    onError: (err) =>
+      handleFormError(err, form.setError, FIELDS, {
+        ERR_EMAIL_ALREADY_EXISTS: 'email',
+        ERR_RESELLER_TOKEN_ONLY: 'setupToken',
+      }),
   });
 
   const planOptions = (plans.data ?? []).map((p) => ({
@@ -148,6 +155,17 @@ export function SignupPage() {
                 data-testid="signup-plan"
               />
             )}
+          />
+          <TextInput
+            label={t('resellers.setupToken')}
+            description={t(
+              platform.data?.signupNeedsToken ? 'resellers.setupTokenRequired' : 'resellers.setupTokenOptional',
+            )}
+            withAsterisk={platform.data?.signupNeedsToken}
+            autoComplete="off"
+            {...form.register('setupToken')}
+            error={fieldError('setupToken')}
+            data-testid="signup-setup-token"
           />
           <Button type="submit" size="md" fullWidth loading={signup.isPending} data-testid="signup-submit">
             {t('auth.signup.submit')}

@@ -114,7 +114,7 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
       onError: (err) => handleFormError(err, form.setError, Object.keys(settings)),
     });
   });
-  const flag = (name: 'allowSignup' | 'smtpSecure', label: string, hint?: string) => (
+  const flag = (name: 'allowSignup' | 'signupNeedsToken' | 'smtpSecure', label: string, hint?: string) => (
     <Controller
       control={form.control}
       name={name}
@@ -171,6 +171,7 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
             )}
           />
           {flag('allowSignup', t('platform.allowSignup'), t('platform.allowSignupHint'))}
+          {flag('signupNeedsToken', t('resellers.signupNeedsToken'), t('resellers.signupNeedsTokenHint'))}
         </Section>
         <Section title={t('platform.noticeSection')}>
           <Textarea

@@ -115,7 +115,12 @@ export function SessionsPage() {
         title={t('channels.title')}
         subtitle={t('channels.subtitle')}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)} data-testid="channel-add">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => openForm(null)}
+            disabled={limits ? used >= limits.maxConnections : false}
+            data-testid="channel-add"
+          >
             {t('channels.add')}
           </Button>
         }

@@ -10,10 +10,12 @@ interface Props {
   value: string;
   saving: boolean;
   onSave: (value: string) => void;
+  /** A toggle the company's plan keeps as it is (groups on a plan without them): shown, not changed. */
+  locked?: boolean;
 }
 
 /** One setting with the control its kind of value calls for; the same schema as the server checks it. */
-export function SettingControl({ settingKey, value, saving, onSave }: Props) {
+export function SettingControl({ settingKey, value, saving, onSave, locked = false }: Props) {
   const { t } = useTranslation();
   const kind = controlKind(settingKey);
   const label = t(`settings.keys.${settingKey}.label`);
@@ -42,12 +44,17 @@ export function SettingControl({ settingKey, value, saving, onSave }: Props) {
           <Text size="xs" c="dimmed">
             {hint}
           </Text>
+          {locked && (
+            <Text size="xs" c="orange" data-testid={`${testId}-premium`}>
+              {t('plans.premiumOnly')}
+            </Text>
+          )}
         </Stack>
         <Switch
           id={testId}
-          checked={value === 'enabled'}
+          checked={locked || value === 'enabled'}
           onChange={(e) => commit(e.currentTarget.checked ? 'enabled' : 'disabled')}
-          disabled={saving}
+          disabled={saving || locked}
           size="md"
           data-testid={testId}
         />

@@ -2,6 +2,7 @@ import { Divider, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { SettingKey } from '@prosa/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTenantPlan } from '../../shared/api/tenant-queries';
 import { toastError } from '../../shared/errors/toast-error';
 import { notifySuccess } from '../../shared/ui/notify';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -16,6 +17,9 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const settings = useSettings();
   const save = useSaveSetting();
+  // A plan without groups keeps group messages ignored (the server refuses to take them in).
+  const plan = useTenantPlan().data?.plan;
+  const lockedByPlan = (key: SettingKey) => key === 'ignoreGroupMsg' && plan?.group === false;
   const onSave = (key: SettingKey, value: string) =>
     save.mutate({ key, value }, { onSuccess: () => notifySuccess(t('settings.saved')), onError: toastError });
 
@@ -44,6 +48,7 @@ export function SettingsPage() {
                       value={settings.data[key]}
                       saving={save.isPending && save.variables?.key === key}
                       onSave={(value) => onSave(key, value)}
+                      locked={lockedByPlan(key)}
                     />
                   </Fragment>
                 ))}

@@ -62,6 +62,12 @@ export const TENANT_COLUMNS: CrudColumn<Tenant>[] = [
   { key: 'plan', header: 'tenants.plan', render: (x) => <PlanCell tenant={x} /> },
   { key: 'dueDate', header: 'tenants.dueDate', render: (x) => <DueDateCell tenant={x} /> },
   { key: 'users', header: 'tenants.users', align: 'right', render: (x) => x.usersCount },
+  {
+    key: 'reseller',
+    header: 'resellers.companyReseller',
+    testId: 'tenant-reseller',
+    render: (x) => <Text size="sm">{x.resellerName ?? '—'}</Text>,
+  },
   { key: 'status', header: 'common.status', render: (x) => <StatusCell tenant={x} /> },
 ];
 

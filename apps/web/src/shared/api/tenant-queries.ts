@@ -23,6 +23,6 @@ export function useTenantNotice(enabled: boolean) {
   });
 }
 
-export function useTenantPlan() {
-  return useQuery({ queryKey: TENANT_PLAN_QUERY_KEY, queryFn: () => http.get<TenantPlanResponse>('/tenants/plan/') });
+export function useTenantPlan(enabled = true) {
+  return useQuery({ queryKey: TENANT_PLAN_QUERY_KEY, queryFn: () => http.get<TenantPlanResponse>('/tenants/plan/'), enabled });
 }

@@ -118,6 +118,16 @@ export const errorsEnEntities = {
     description: 'The requested help article does not exist or was deleted.',
     detail: 'Refresh the help list and try again.',
   },
+  ERR_NO_RESELLER_FOUND: {
+    message: 'Reseller not found.',
+    description: 'The requested reseller or token does not exist or was deleted.',
+    detail: 'Refresh the reseller list and try again.',
+  },
+  ERR_RESELLER_EXISTS: {
+    message: 'A reseller with this name already exists.',
+    description: 'Each reseller needs a unique name.',
+    detail: 'Choose another name.',
+  },
   ERR_NO_INVOICE_FOUND: {
     message: 'Invoice not found.',
     description: 'The requested invoice does not exist or was deleted.',

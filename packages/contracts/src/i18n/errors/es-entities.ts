@@ -118,6 +118,16 @@ export const errorsEsEntities = {
     description: 'El artículo de ayuda solicitado no existe o fue eliminado.',
     detail: 'Actualice la lista de ayudas e inténtelo de nuevo.',
   },
+  ERR_NO_RESELLER_FOUND: {
+    message: 'Revendedor no encontrado.',
+    description: 'El revendedor o el token solicitado no existe o fue eliminado.',
+    detail: 'Actualice la lista de revendedores e inténtelo de nuevo.',
+  },
+  ERR_RESELLER_EXISTS: {
+    message: 'Ya existe un revendedor con este nombre.',
+    description: 'Cada revendedor necesita un nombre único.',
+    detail: 'Elija otro nombre.',
+  },
   ERR_NO_INVOICE_FOUND: {
     message: 'Factura no encontrada.',
     description: 'La factura solicitada no existe o fue eliminada.',

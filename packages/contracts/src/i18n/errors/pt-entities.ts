@@ -118,6 +118,16 @@ export const errorsPtEntities = {
     description: 'O artigo de ajuda solicitado não existe ou foi excluído.',
     detail: 'Atualize a lista de ajudas e tente novamente.',
   },
+  ERR_NO_RESELLER_FOUND: {
+    message: 'Revendedor não encontrado.',
+    description: 'O revendedor ou o token solicitado não existe ou foi excluído.',
+    detail: 'Atualize a lista de revendedores e tente novamente.',
+  },
+  ERR_RESELLER_EXISTS: {
+    message: 'Já existe um revendedor com este nome.',
+    description: 'Cada revendedor precisa de um nome único.',
+    detail: 'Escolha outro nome.',
+  },
   ERR_NO_INVOICE_FOUND: {
     message: 'Fatura não encontrada.',
     description: 'A fatura solicitada não existe ou foi excluída.',

@@ -227,6 +227,7 @@ export const uiEnAdmin: AdminTexts = {
     name: 'Name',
     maxUsers: 'Max. users',
     maxConnections: 'Max. connections',
+    premiumOnly: 'Available on higher plans only.',
     value: 'Monthly price (R$)',
     isPublic: 'Public',
     isPublicHint: 'Shown on the sign-up of new companies.',

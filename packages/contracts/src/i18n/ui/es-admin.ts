@@ -243,6 +243,7 @@ export const uiEsAdmin: AdminTexts = {
     name: 'Nombre',
     maxUsers: 'Máx. de usuarios',
     maxConnections: 'Máx. de conexiones',
+    premiumOnly: 'Función disponible solo en planes superiores.',
     value: 'Precio mensual (R$)',
     isPublic: 'Público',
     isPublicHint: 'Aparece en el registro de nuevas empresas.',

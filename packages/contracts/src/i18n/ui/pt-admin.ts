@@ -246,6 +246,7 @@ export const uiPtAdmin = {
     name: 'Nome',
     maxUsers: 'Máx. de usuários',
     maxConnections: 'Máx. de conexões',
+    premiumOnly: 'Recurso disponível apenas em planos superiores.',
     value: 'Valor mensal (R$)',
     isPublic: 'Público',
     isPublicHint: 'Aparece no cadastro de novas empresas.',

@@ -7,6 +7,7 @@ import type { Platform } from '../../../platform/platform.js';
 import { defineSessionJob } from '../../channels/session/session-jobs.js';
 import { noteRisk } from '../campaign-receipts.js';
 import { sendNextContact } from '../commands/send-next-contact.js';
+import { planAllows } from '../../tenants/plan-features.js';
 
 /** Steps of one job without a delay between them (the test switch): then the job hands over. */
 const MAX_STEPS = 200;
@@ -15,8 +16,11 @@ const MAX_STEPS = 200;
  * Runs the campaign's due sends: one contact per step while the next send is due now (several only
  * with the delay switched off), then arms the timer of the next one. Safe to run late, twice or
  * after a cancel: each step claims under the campaign's lock and does nothing when not due.
+ * A company whose plan no longer has campaigns sends nothing: the campaign waits, due, and the
+ * sweep (which skips such companies) picks it up again once the plan has them.
  */
 export async function runCampaign(platform: Platform, scope: TenantScope, campaignId: number): Promise<void> {
+  if (!(await planAllows(scope, 'campaign'))) return;
   for (let i = 0; i < MAX_STEPS; i++) {
     const step = await sendNextContact(platform, scope, campaignId);
     if (step.kind === 'failed') await noteRisk(scope, campaignId);

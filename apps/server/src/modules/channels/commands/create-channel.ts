@@ -4,7 +4,7 @@ import type { ChannelRow } from '../channel-adapter.js';
 import { channels } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { getOwnTenant, getOwnTenantWithPlan } from '../../tenants/tenants.queries.js';
+import { requireRoomFor } from '../../tenants/plan-features.js';
 import { isProxyRefused } from '../../../platform/security/proxy.js';
 import { channelColumns } from '../channel-secrets.js';
 import { emitChannelChange } from '../channels.events.js';
@@ -24,12 +24,7 @@ export async function createChannel(scope: TenantScope, input: ChannelInput, bas
   const columns = channelColumns(input);
   try {
     return await scope.transaction(async (tx) => {
-      // Locking the company row serialises concurrent creations, so two at once cannot both pass
-      // the limit check (the users module does the same for the user limit).
-      await getOwnTenant(tx, { forUpdate: true });
-      const { plan } = await getOwnTenantWithPlan(tx);
-      const count = await tx.count(channels);
-      if (plan && count >= plan.maxConnections) throw new AppError('ERR_CONNECTION_LIMIT_REACHED');
+      const count = await requireRoomFor(tx, 'connections');
       const isDefault = columns.isDefault || count === 0;
       if (isDefault) await tx.update(channels, { isDefault: false }, eq(channels.isDefault, true));
       const row = await tx.insert(channels, {

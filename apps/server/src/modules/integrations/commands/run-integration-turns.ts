@@ -29,7 +29,7 @@ import { RetryableIntegrationError, type TurnContext, type TurnResult } from '..
 import { driverFor } from '../drivers/index.js';
 import { leaveIntegration } from '../hand-over.js';
 import { configOf } from '../integrations.queries.js';
-import { integrationsAllowed } from '../integrations.plan.js';
+import { planAllows } from '../../tenants/plan-features.js';
 import { tenantLanguage } from '../tenant-language.js';
 
 /** A provider's turn gets this long (AbortSignal) before it counts as failed. */
@@ -82,7 +82,7 @@ async function claim(scope: TenantScope, ticketId: number, now: Date): Promise<C
       return 'idle';
     }
     const integration = await tx.first(integrations, eq(integrations.id, ticket.integrationId));
-    if (!integration || !(await integrationsAllowed(tx))) {
+    if (!integration || !(await planAllows(tx, 'integrations'))) {
       // Deleted under the ticket, or the plan lost integrations: the ticket waits for an agent.
       const patch = await leaveIntegration(tx, ticket, { reason: 'provider-error' });
       await patchTicket(tx, ticketId, patch);

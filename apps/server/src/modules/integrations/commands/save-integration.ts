@@ -8,7 +8,7 @@ import { lastFour, seal } from '../../../platform/security/secret-box.js';
 import { newSecret } from '../../../platform/security/tokens.js';
 import { assertQueuesExist } from '../../queues/queues.queries.js';
 import { emitIntegrationChange } from '../integrations.events.js';
-import { assertIntegrationsAllowed } from '../integrations.plan.js';
+import { requirePlanFeature } from '../../tenants/plan-features.js';
 import { getIntegration } from '../integrations.queries.js';
 
 async function assertNameFree(scope: TenantScope, name: string, exceptId?: number) {
@@ -48,7 +48,7 @@ function columnsOf(input: IntegrationInput, encryptionSecret: string) {
 }
 
 export async function createIntegration(scope: TenantScope, input: IntegrationInput, encryptionSecret: string) {
-  await assertIntegrationsAllowed(scope);
+  await requirePlanFeature(scope, 'integrations');
   await assertNameFree(scope, input.name);
   await assertQueuesExist(scope, input.transferQueueId ? [input.transferQueueId] : []);
   try {

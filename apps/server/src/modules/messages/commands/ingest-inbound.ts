@@ -12,6 +12,7 @@ import { messages, tickets } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { storageOf } from '../../../platform/storage/storage.js';
 import { isSettingEnabled } from '../../settings/settings.queries.js';
+import { planAllows } from '../../tenants/plan-features.js';
 import { emitTicketUpdateCoalesced } from '../coalesce-ticket-events.js';
 import { fastIngest, fastOpen } from '../inbound-fast-path.js';
 import { nextProtocol } from '../../tickets/protocol.js';
@@ -112,7 +113,8 @@ const mediaTypeOf = (event: MessageEvent) => event.mediaType ?? (event.media ? '
 
 async function ingestMessage(scope: TenantScope, channel: ChannelRow, event: MessageEvent): Promise<IngestResult> {
   const isGroup = event.isGroup ?? false;
-  if (isGroup && (await isSettingEnabled(scope, 'ignoreGroupMsg')))
+  // Group messages are dropped when the company ignores them or its plan has no groups (SPEC §6).
+  if (isGroup && ((await isSettingEnabled(scope, 'ignoreGroupMsg')) || !(await planAllows(scope, 'group'))))
     return { messageId: null, ticketId: null, duplicate: false };
   const identity = identityOf(channel, event.from);
   const storage = event.media ? storageOf(scope.database) : null;

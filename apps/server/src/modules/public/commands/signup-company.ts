@@ -7,6 +7,7 @@ import type { Platform } from '../../../platform/platform.js';
 import { getPlan } from '../../admin/plans.queries.js';
 import { readPlatformSettings, signupAllowed } from '../../admin/platform-settings.queries.js';
 import { createTenant } from '../../tenants/commands/create-tenant.js';
+import { resellerOfSignup } from '../../resellers/reseller-tokens.js';
 
 const DAY_MS = 86_400_000;
 
@@ -17,6 +18,8 @@ export async function signupCompany(platform: Platform, input: Signup, now = new
   // A plan the operator has not made public is answered as unknown, not as forbidden.
   const plan = await getPlan(platform.db, input.planId);
   if (!plan.isPublic) throw new AppError('ERR_NO_PLAN_FOUND');
+  // The reseller's setup token: required when the operator says so, checked whenever given.
+  const resellerId = await resellerOfSignup(platform.db, settings, input.setupToken);
   const trialDays = Number.parseInt(settings.trialDays, 10);
   const dueDate = todayIso(new Date(now.getTime() + (Number.isFinite(trialDays) ? trialDays : 7) * DAY_MS));
   try {
@@ -28,6 +31,7 @@ export async function signupCompany(platform: Platform, input: Signup, now = new
       dueDate,
       recurrence: 'MENSAL',
       trial: true,
+      resellerId,
       admin: { name: input.responsible, email: input.email, password: input.password },
     });
     return { tenantId: tenant.id };

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { queues } from '../../../platform/db/schema.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { assertIntegrationsAllowed } from '../../integrations/integrations.plan.js';
+import { requirePlanFeature } from '../../tenants/plan-features.js';
 import { assertIntegrationOfTenant } from '../../integrations/integrations.queries.js';
 import { getQueue } from '../queues.queries.js';
 import { emitQueueChange } from '../queues.events.js';
@@ -17,7 +17,7 @@ async function assertNameFree(scope: TenantScope, name: string, exceptId?: numbe
 async function assertIntegrationUsable(scope: TenantScope, integrationId: number | null) {
   if (integrationId === null) return;
   await assertIntegrationOfTenant(scope, integrationId);
-  await assertIntegrationsAllowed(scope);
+  await requirePlanFeature(scope, 'integrations');
 }
 
 export async function createQueue(scope: TenantScope, input: QueueInput) {

@@ -4,6 +4,7 @@ import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { publish } from '../../../platform/realtime/publish.js';
 import { findActiveFlow } from '../../chat-flows/chat-flows.queries.js';
+import { requirePlanFeature } from '../../tenants/plan-features.js';
 
 export async function updateSetting(scope: TenantScope, key: string, value: string) {
   if (!(SETTING_KEYS as readonly string[]).includes(key)) throw new AppError('ERR_NO_SETTING_FOUND');
@@ -15,6 +16,8 @@ export async function updateSetting(scope: TenantScope, key: string, value: stri
   if (key === 'botTicketActive' && parsed.data !== '' && !(await findActiveFlow(scope, Number(parsed.data)))) {
     throw new AppError('ERR_VALIDATION', { value: V.flowUnavailable });
   }
+  // Taking group messages in is a feature of the plan (SPEC §6 "Plan flags gate ... groups").
+  if (key === 'ignoreGroupMsg' && parsed.data === 'disabled') await requirePlanFeature(scope, 'group');
   const row = await scope.query((db) =>
     db
       .insert(settings)

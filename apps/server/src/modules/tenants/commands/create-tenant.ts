@@ -16,6 +16,8 @@ export interface NewTenant {
   recurrence: Recurrence;
   /** A sign-up: in trial until its first invoice is paid. */
   trial?: boolean;
+  /** A sign-up with a reseller's setup token: the reseller that brought it. */
+  resellerId?: number | null;
   admin: { name: string; email: string; password: string; profile?: Profile };
 }
 
@@ -43,6 +45,7 @@ export async function createTenant(platform: Platform, input: NewTenant) {
         dueDate: input.dueDate,
         recurrence: input.recurrence,
         trial: input.trial ?? false,
+        resellerId: input.resellerId ?? null,
         businessHours: DEFAULT_BUSINESS_HOURS,
         messageBusinessHours: DEFAULT_ABSENCE_MESSAGE,
       })

@@ -5,6 +5,7 @@ import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { getQueue } from '../../queues/queues.queries.js';
+import { requirePlanFeature } from '../../tenants/plan-features.js';
 import { channelIdsOf } from '../../users/user-channels.js';
 import { nextProtocol } from '../protocol.js';
 import { logTicket } from '../ticket-log.js';
@@ -40,6 +41,8 @@ export async function createTicket(scope: TenantScope, auth: AuthContext, input:
     return await scope.transaction(async (tx) => {
       const contact = await tx.first(contacts, eq(contacts.id, input.contactId));
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      // A group conversation on a plan without groups (SPEC §6): ERR_PREMIUM_FEATURE.
+      if (contact.isGroup) await requirePlanFeature(tx, 'group');
       const channel = await channelFor(tx, input.whatsappId);
       // A user limited to some channels starts tickets on those only (SPEC §3 User "channels").
       const channelIds = auth.rules?.channelIds ?? (await channelIdsOf(tx, auth.userId));

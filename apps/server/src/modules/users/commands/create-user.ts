@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { hashPassword } from '../../../platform/security/passwords.js';
 import { assertQueuesExist } from '../../queues/queues.queries.js';
 import { getSetting } from '../../settings/settings.queries.js';
-import { getOwnTenantWithPlan, getOwnTenant } from '../../tenants/tenants.queries.js';
+import { requireRoomFor } from '../../tenants/plan-features.js';
 import { emitUserChange } from '../users.events.js';
 import { isEmailTaken, queuesOfUsers } from '../users.queries.js';
 import { assertChannelsOfCompany, replaceUserChannels } from '../user-channels.js';
@@ -23,11 +23,7 @@ export async function createUser(scope: TenantScope, input: CreateUser) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await scope.transaction(async (tx) => {
-      // Locking the company row serialises concurrent creations, so two at once cannot both
-      // pass the limit check.
-      await getOwnTenant(tx, { forUpdate: true });
-      const { plan } = await getOwnTenantWithPlan(tx);
-      if (plan && (await tx.count(users)) >= plan.maxUsers) throw new AppError('ERR_USER_LIMIT_REACHED');
+      await requireRoomFor(tx, 'users');
       const row = await tx.insert(users, {
         name: input.name,
         email: input.email,
