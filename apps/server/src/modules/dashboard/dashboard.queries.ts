@@ -14,6 +14,7 @@ import {
   num,
   numOrNull,
   periodOf,
+  periodRead,
   ticketScopeSql,
   type DashboardFilter,
   type Period,
@@ -36,11 +37,7 @@ export async function readDashboard(scope: TenantScope, auth: AuthContext, f: Da
   const p = periodOf(f, tenant.timezone);
   const days = daysOf(f.from, f.to);
 
-  const { figures, traffic, backlog, newContacts } = await scope.transaction(async (tx) => {
-    // A year's percentiles sort every ticket in memory, not in temporary files; parallel workers
-    // only add overhead when several dashboards are read at once.
-    await tx.query((db) => db.execute(sql`set local work_mem = '32MB'`));
-    await tx.query((db) => db.execute(sql`set local max_parallel_workers_per_gather = 0`));
+  const { figures, traffic, backlog, newContacts } = await periodRead(scope, async (tx) => {
     return {
       figures: await ticketFigures(tx, viewer, f, p, days.length, targetMinutes * 60),
       traffic: await messageTraffic(tx, viewer, f, p),
@@ -109,9 +106,14 @@ async function newContactsCount(scope: TenantScope, viewer: TicketViewer, f: Das
   const inP = inPeriod(sql`${contacts.createdAt}`, p);
   // How many, up to the threshold: enough to choose, without counting a year of contacts.
   const [capped] = await scope.query((db, owns) =>
-    db
-      .select({ n: count() })
-      .from(db.select({ one: sql`1` }).from(contacts).where(owns(contacts, inP)).limit(PROBE_CONTACTS_MAX + 1).as('c')),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(contacts)
+        .where(owns(contacts, inP))
+        .limit(PROBE_CONTACTS_MAX + 1)
+        .as('c'),
+    ),
   );
   const created = num(capped?.n);
   if (created === 0) return 0;
@@ -123,7 +125,10 @@ async function newContactsCount(scope: TenantScope, viewer: TicketViewer, f: Das
     // Few contacts: a probe of tickets_tenant_contact_idx each ("offset 0" keeps the planner from
     // turning the subquery into a semi-join that hashes every visible ticket of the company).
     const has = created <= PROBE_CONTACTS_MAX ? sql`exists (${visible} offset 0)` : exists(visible);
-    return db.select({ n: count() }).from(contacts).where(owns(contacts, inP, has));
+    return db
+      .select({ n: count() })
+      .from(contacts)
+      .where(owns(contacts, inP, has));
   });
   return num(row?.n);
 }

@@ -5,7 +5,7 @@
  * (resolution, ratings), and per channel, queue and user. Percentiles stay exact
  * (percentile_cont over every ticket); the totals are the grand-total rows of the same groupings.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { TicketViewer } from '../tickets/tickets.policy.js';
@@ -62,6 +62,18 @@ export async function ticketFigures(
   target: number,
 ): Promise<TicketFigures> {
   return scope.query(async (db, owns) => {
+    // The tickets created in the period, then those closed in it but created before: two index
+    // reads (the first index-only: tickets_tenant_created_idx holds every column read here) instead
+    // of a bitmap of both read from the table.
+    const read = (when: SQL) => sql`
+            select ${tickets.channelId} as channel_id, ${tickets.queueId} as queue_id, ${tickets.userId} as user_id,
+              ${tickets.rating} as rating, ${tickets.status} as status, ${tickets.createdAt} as created_at,
+              ${firstResponseSecs} as fr, ${resolutionSecs} as res,
+              width_bucket(${tickets.createdAt}, bounds.b) as cb,
+              case when ${tickets.status} = 'closed' then width_bucket(${tickets.closedAt}, bounds.b) end as kb,
+              bounds.overdue
+            from ${tickets}, bounds
+            where ${ticketScopeSql(db, owns, viewer, f)} and ${when}`;
     const res = await db.execute(sql`
         with bounds as materialized (
           -- The local midnights from \`from\` to the one after \`to\`: width_bucket numbers the days 1..n.
@@ -75,15 +87,9 @@ export async function ticketFigures(
           select channel_id, queue_id, user_id, rating, fr, res, cb, kb, fr <= ${target} as within,
             (fr is not null or (status <> 'closed' and created_at <= overdue)) as needing
           from (
-            select ${tickets.channelId} as channel_id, ${tickets.queueId} as queue_id, ${tickets.userId} as user_id,
-              ${tickets.rating} as rating, ${tickets.status} as status, ${tickets.createdAt} as created_at,
-              case when ${tickets.firstResponseAt} is not null then ${firstResponseSecs} end as fr,
-              ${resolutionSecs} as res,
-              width_bucket(${tickets.createdAt}, bounds.b) as cb,
-              case when ${tickets.status} = 'closed' then width_bucket(${tickets.closedAt}, bounds.b) end as kb,
-              bounds.overdue
-            from ${tickets}, bounds
-            where ${ticketScopeSql(db, owns, viewer, f)} and (${createdIn(p)} or ${closedIn(p)})
+            ${read(createdIn(p))}
+            union all
+            ${read(sql`${closedIn(p)} and ${tickets.createdAt} < ${p.start}`)}
           ) t
         )
         select

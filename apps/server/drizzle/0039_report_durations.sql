@@ -1,0 +1,4 @@
+DROP INDEX "tickets_tenant_created_idx";--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "first_response_secs" double precision GENERATED ALWAYS AS (case when first_response_at is not null then greatest(0, date_part('epoch', first_response_at - created_at)) end) STORED;--> statement-breakpoint
+ALTER TABLE "tickets" ADD COLUMN "resolution_secs" double precision GENERATED ALWAYS AS (case when status = 'closed' and closed_at is not null then greatest(0, date_part('epoch', closed_at - created_at)) end) STORED;--> statement-breakpoint
+CREATE INDEX "tickets_tenant_created_idx" ON "tickets" USING btree ("tenant_id","created_at","status","queue_id","user_id","channel_id","contact_id","is_private","is_group","first_response_user_id","first_response_secs","closed_at","resolution_secs","rating");
