@@ -20,10 +20,11 @@ import {
   type TicketReportQuery,
 } from '@prosa/contracts';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { ticketLogs, tickets, users } from '../../platform/db/schema.js';
+import { ticketAgentWork, ticketLogs, tickets, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
-import { firstResponseSecs, num, numOrNull } from '../dashboard/dashboard.sql.js';
+import { firstResponseSecs, num, numOrNull, periodRead } from '../dashboard/dashboard.sql.js';
 import type { Cell } from './report-file.js';
+import { rowTicketRule } from './lists.shared.js';
 import type { ReportDefinition } from './report-route.js';
 import {
   checkTicketFilter,
@@ -35,22 +36,14 @@ import {
   type TicketReportViewer,
 } from './ticket-reports.filter.js';
 
-/** The log events this report reads (ticket_logs_tenant_type_created_idx serves them by period). */
+/** The log events of taking a ticket (the trigger of migration 0040 reads the same list). */
 const TAKEN = ['create', 'open', 'receivedTransfer', 'userDefine', 'retriesLimitUserDefine'];
-const EVENT_TYPES = [...TAKEN, 'reopen', 'closed', 'autoClose', 'transfered'];
 
 const list = (xs: string[]) =>
   sql.join(
     xs.map((x) => sql`${x}`),
     sql`, `,
   );
-
-/**
- * Taken by the log's user: started by the agent ('create' with a user), accepted from pending
- * ('open'), received by a transfer or from the bot's routing, or reopened to the agent.
- */
-const takenSql = sql`(${ticketLogs.userId} is not null and (${ticketLogs.type} in (${list(TAKEN)})
-  or (${ticketLogs.type} = 'reopen' and ${ticketLogs.payload}->>'status' = 'open')))`;
 
 interface Part {
   whole: boolean;
@@ -71,52 +64,74 @@ const EMPTY: ServiceStatsFigures = {
 };
 
 type Raw = Record<string, unknown>;
+type Col = { getSQL(): SQL };
 const rowsOf = (res: unknown) => (res as { rows: Raw[] }).rows;
 
 /**
- * Per (agent, ticket) and per ticket, what happened in the period; then per agent and for the
- * whole. With agents chosen, the whole is those agents' work; without, it also counts the closes
- * nobody made (the bot's, the API's without a user, the automatic close).
+ * Per (agent, ticket) and per ticket, what happened in the period, read from ticket_agent_work
+ * (one row per agent and ticket, plus the ticket's whole row, user 0: schema-dashboard.ts) instead
+ * of grouping the log; then per agent and for the whole. With agents chosen, the whole is those
+ * agents' work (their rows grouped by ticket); without, it is the whole rows, which also count
+ * the closes nobody made (the bot's, the API's without a user, the automatic close).
  */
 async function readEvents(scope: TenantScope, viewer: TicketReportViewer, f: TicketReportFilter): Promise<Part[]> {
   const p = reportPeriod(viewer, f);
   const anyone = f.userIds.length === 0;
-  const closes = anyone ? sql`${ticketLogs.type} in ('closed', 'autoClose')` : sql`${ticketLogs.type} = 'closed'`;
+  const w = ticketAgentWork;
   const res = await scope.query((db, owns) => {
-    const where = sql`${owns(
-      ticketLogs,
-      sql`${ticketLogs.type} in (${list(EVENT_TYPES)})`,
-      // A customer's message opens most tickets ('create' without a user): no agent's work, a third of the rows.
-      sql`(${ticketLogs.type} <> 'create' or ${ticketLogs.userId} is not null)`,
-      inReportPeriod(ticketLogs.createdAt, p),
-      anyone ? undefined : inArray(ticketLogs.userId, f.userIds),
-    )} and ${ticketReportScope(db, owns, viewer, { ...f, userIds: [] })}`;
-    const since = (cond: SQL) =>
-      sql`greatest(0, extract(epoch from (max(${ticketLogs.createdAt}) filter (where ${cond}) - min(${tickets.createdAt}))))`;
+    const rule = rowTicketRule(db, owns, viewer, { ...f, userIds: [] }, w.ticketId);
+    // The visible tickets as a set the rows are hashed against: a join let the planner look each
+    // of a year's 380,000 rows up in tickets one by one.
+    const visible = rule.needsJoin
+      ? sql`${w.ticketId} in (select ${tickets.id} from ${tickets} where ${rule.visible})`
+      : rule.visible;
+    const l = ticketLogs;
+    // The log rows of one kind of this row's work in the period: asked only for a row whose
+    // first and last times straddle the whole period (work before it and after it).
+    const logOf = (kind: SQL) => sql`from ${l} where ${l.tenantId} = ${w.tenantId} and ${l.ticketId} = ${w.ticketId}
+      and ${inReportPeriod(l.createdAt, p)} and (${w.userId} = 0 or ${l.userId} = ${w.userId}) and ${kind}`;
+    const taken = sql`(${l.userId} is not null and (${l.type} in (${list(TAKEN)})
+      or (${l.type} = 'reopen' and ${l.payload}->>'status' = 'open')))`;
+    const closes = sql`(${l.type} = 'closed' or (${w.userId} = 0 and ${l.type} = 'autoClose'))`;
+    const transfers = sql`${l.type} = 'transfered'`;
+    const met = (first: SQL | Col, last: SQL | Col, kind: SQL) => sql`case
+        when ${first} is null or ${first} >= ${p.end} or ${last} < ${p.start} then false
+        when ${first} >= ${p.start} or ${last} < ${p.end} then true
+        else exists (select 1 ${logOf(kind)}) end`;
+    const lastIn = (first: Col, last: Col, kind: SQL) => sql`case
+        when ${last} is null or ${first} >= ${p.end} or ${last} < ${p.start} then null
+        when ${last} < ${p.end} then ${last}
+        else (select max(${l.createdAt}) ${logOf(kind)}) end`;
+    const rows = sql`
+        select ${w.ticketId} as ticket_id, ${w.userId} as uid, ${w.ticketCreatedAt} as created,
+          ${met(w.takenFirst, w.takenLast, taken)} as attended,
+          ${lastIn(w.closedFirst, w.closedLast, closes)} as closed_at,
+          ${met(w.transferFirst, w.transferLast, transfers)} as transferred
+        from ${w}
+        where ${owns(
+          w,
+          sql`${w.lastAt} >= ${p.start} and ${w.firstAt} < ${p.end}`,
+          anyone ? undefined : inArray(w.userId, f.userIds),
+        )} and ${visible}`;
+    const per = anyone
+      ? sql`select * from w`
+      : sql`select ticket_id, uid, created, attended, closed_at, transferred from w
+          union all
+          select ticket_id, 0, min(created), bool_or(attended), max(closed_at), bool_or(transferred)
+          from w group by ticket_id`;
     return db.execute(sql`
-      with per as (
-        select grouping(${ticketLogs.userId}) = 1 as whole, ${ticketLogs.userId} as uid,
-          bool_or(${takenSql}) as attended,
-          bool_or(${ticketLogs.type} = 'closed') as closed_by,
-          bool_or(${closes}) as closed_any,
-          bool_or(${ticketLogs.type} = 'transfered') as transferred,
-          ${since(sql`${ticketLogs.type} = 'closed'`)} as res_by,
-          ${since(closes)} as res_any
-        from ${ticketLogs} join ${tickets} on ${tickets.id} = ${ticketLogs.ticketId}
-        where ${where}
-        group by grouping sets ((${ticketLogs.userId}, ${ticketLogs.ticketId}), (${ticketLogs.ticketId}))
-      )
-      select whole, uid,
+      with w as (${rows}), per as (${per})
+      select uid = 0 as whole, uid,
         count(*) filter (where attended) as attended,
-        count(*) filter (where case when whole then closed_any else closed_by end) as closed,
+        count(closed_at) as closed,
         count(*) filter (where transferred) as transferred,
-        percentile_cont(0.5) within group (order by case when whole then res_any else res_by end)
-          filter (where case when whole then closed_any else closed_by end) as res_p50
-      from per group by whole, uid`);
+        percentile_cont(0.5) within group (order by
+          case when closed_at is not null then greatest(0, date_part('epoch', closed_at - created)) end) as res_p50
+      from per group by uid`);
   });
   return rowsOf(res).map((r) => ({
     whole: r.whole === true || r.whole === 't',
-    userId: r.uid === null ? null : num(r.uid),
+    userId: num(r.uid) === 0 ? null : num(r.uid),
     figures: {
       attended: num(r.attended),
       closed: num(r.closed),
@@ -145,7 +160,7 @@ async function readTicketFigures(
       select 'fr' as kind, grouping(${fru}) = 1 as whole, ${fru} as uid, count(*) as n,
         percentile_cont(0.5) within group (order by ${firstResponseSecs}) as p50, null::numeric as avg
       from ${tickets}
-      where ${scoped} and ${inReportPeriod(tickets.createdAt, p)} and ${tickets.firstResponseAt} is not null
+      where ${scoped} and ${inReportPeriod(tickets.createdAt, p)} and ${firstResponseSecs} is not null
         and ${agents(sql`${fru}`)}
       group by grouping sets ((${fru}), ())
       union all
@@ -172,7 +187,10 @@ export async function serviceStats(
   f: TicketReportFilter,
 ): Promise<{ rows: ServiceStatsRow[]; totals: ServiceStatsFigures }> {
   // One after another: a request's scope is one connection.
-  const parts = [...(await readEvents(scope, viewer, f)), ...(await readTicketFigures(scope, viewer, f))];
+  const parts = await periodRead(scope, async (tx) => [
+    ...(await readEvents(tx, viewer, f)),
+    ...(await readTicketFigures(tx, viewer, f)),
+  ]);
   let totals: ServiceStatsFigures = { ...EMPTY };
   const byUser = new Map<number, ServiceStatsFigures>();
   for (const part of parts) {

@@ -61,7 +61,7 @@ export interface RowTicketRule {
   visible: SQL;
 }
 
-export function rowTicketRule(db: DbExecutor, owns: Owns, viewer: ListReportViewer, f: TicketReportFilter, ticketIdCol: Col): RowTicketRule {
+export function rowTicketRule(db: DbExecutor, owns: Owns, viewer: TicketReportViewer, f: TicketReportFilter, ticketIdCol: Col): RowTicketRule {
   const v = viewer.tickets;
   const onlyPrivacy =
     maySeeAll(v) && v.channelIds.length === 0 && [f.queueIds, f.userIds, f.channelIds, f.tagIds].every((l) => l.length === 0);

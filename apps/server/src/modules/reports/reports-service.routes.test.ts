@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness, type Session } from '../../test/harness.js';
 import { safeCell } from '../contacts/contacts.csv.js';
+import { ticketLogs } from '../../platform/db/schema.js';
 import { ticketFactories } from '../tickets/test-factories.js';
 import { serviceStatsCells } from './estatisticas-atendimentos-usuarios.report.js';
 import { ticketsReportCells } from './relatorio-tickets.report.js';
@@ -127,6 +128,68 @@ describe('estatisticas-atendimentos-usuarios: the story', () => {
     const tag = await get(h, s.a.admin, `${STATS}?${PERIOD}&tagIds=${s.vip}`);
     expect(tag.body.rows).toEqual([]);
     expect(tag.body.totals).toEqual(figures({ closed: 1, resolutionCount: 1, resolutionP50: 300 }));
+  });
+
+  it('work before and after a period counts only where the log has some inside it', async () => {
+    // April, away from the story's days: Ana works two tickets on the 1st and the 3rd; the first
+    // also on the 2nd (reopened to her and closed again). Asked for the 2nd, each ticket's work
+    // straddles the period: the first counts once with its close of the 2nd, the second not at all.
+    const f = ticketFactories(h.app.platform.db, s.a.tenantId);
+    const at = (iso: string) => new Date(`2026-04-${iso}Z`);
+    const story: [string, [string, string, Record<string, unknown>?][]][] = [
+      [
+        '01T12:00',
+        [
+          ['01T12:00', 'open'],
+          ['01T13:00', 'closed'],
+          ['02T12:00', 'reopen', { status: 'open' }],
+          ['02T13:00', 'closed'],
+          ['03T12:00', 'reopen', { status: 'open' }],
+          ['03T13:00', 'closed'],
+        ],
+      ],
+      [
+        '01T14:00',
+        [
+          ['01T14:00', 'open'],
+          ['01T15:00', 'closed'],
+          ['03T14:00', 'reopen', { status: 'open' }],
+          ['03T15:00', 'closed'],
+        ],
+      ],
+    ];
+    for (const [created, logs] of story) {
+      const t = await f.ticket({
+        queueId: s.q1,
+        channelId: s.c1,
+        userId: s.ana.userId,
+        status: 'closed',
+        createdAt: at(created),
+        closedAt: at(logs.at(-1)![0]),
+      });
+      await f.run((x) =>
+        x.insert(
+          ticketLogs,
+          logs.map(([when, type, payload]) => ({
+            ticketId: t.id,
+            type,
+            userId: s.ana.userId,
+            payload: payload ?? null,
+            createdAt: at(when),
+          })),
+        ),
+      );
+    }
+    const second = await get(h, s.a.admin, `${STATS}?from=2026-04-02&to=2026-04-02`);
+    const one = { attended: 1, closed: 1, resolutionCount: 1, resolutionP50: 25 * 3600 };
+    expect(second.body.rows).toEqual([figures({ userId: s.ana.userId, name: 'Ana Lima', ...one })]);
+    expect(second.body.totals).toEqual(figures(one));
+    const chosen = await get(h, s.a.admin, `${STATS}?from=2026-04-02&to=2026-04-02&userIds=${s.ana.userId}`);
+    expect(chosen.body.totals).toEqual(figures(one));
+    const all = await get(h, s.a.admin, `${STATS}?from=2026-04-01&to=2026-04-03`);
+    const both = { attended: 2, closed: 2, resolutionCount: 2, resolutionP50: 49 * 3600 };
+    expect(all.body.rows).toEqual([figures({ userId: s.ana.userId, name: 'Ana Lima', ...both })]);
+    expect(all.body.totals).toEqual(figures(both));
   });
 
   it('a queue supervisor sees its queues only; another company never shows', async () => {

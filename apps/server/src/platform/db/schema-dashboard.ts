@@ -6,7 +6,7 @@
  * time zone. One row per ticket and day, so concurrent messages of different tickets never wait on
  * each other's row. Written only by those triggers; read only by dashboard.messages.ts.
  */
-import { boolean, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { tickets } from './schema-desk.js';
 import { tenantId } from './schema-platform.js';
 
@@ -35,5 +35,44 @@ export const dashboardMessageDays = pgTable(
     primaryKey({ columns: [t.ticketId, t.day] }),
     // The dashboard's read: a company's days of a period.
     index('dashboard_message_days_tenant_day_idx').on(t.tenantId, t.day),
+  ],
+);
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * What each agent did on each ticket, as the first and last time of each kind of work
+ * (estatisticas-atendimentos-usuarios, README "Reports"): took it (started, accepted, received by
+ * transfer or from the bot, reopened to them), closed it, transferred it out. `user_id` 0 is the
+ * ticket as a whole: taken by any agent, closed by anyone (the bot and the automatic close too),
+ * transferred by anyone. A period's figures read one row per (ticket, agent) instead of grouping
+ * the log: the work is in the period when its first or last time is, and only a row whose times
+ * straddle the whole period asks the log. Kept by a trigger on ticket_logs (migration
+ * 0040_ticket_agent_work.sql) in the transaction of the write; the log is never updated.
+ */
+export const ticketAgentWork = pgTable(
+  'ticket_agent_work',
+  {
+    tenantId: tenantId(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The agent (a user id kept after the user is deleted), or 0 for the ticket as a whole. */
+    userId: integer('user_id').notNull(),
+    /** The ticket's creation, copied: resolution is measured from it. */
+    ticketCreatedAt: at('ticket_created_at').notNull(),
+    /** The first and last work of any kind: a period reads the rows whose span meets it. */
+    firstAt: at('first_at').notNull(),
+    lastAt: at('last_at').notNull(),
+    takenFirst: at('taken_first'),
+    takenLast: at('taken_last'),
+    closedFirst: at('closed_first'),
+    closedLast: at('closed_last'),
+    transferFirst: at('transfer_first'),
+    transferLast: at('transfer_last'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.userId] }),
+    index('ticket_agent_work_tenant_last_idx').on(t.tenantId, t.lastAt),
   ],
 );

@@ -80,5 +80,6 @@ export const tenantTables = {
   invoices: billing.invoices,
   invoiceLogs: billing.invoiceLogs,
   dashboardMessageDays: dashboardTables.dashboardMessageDays,
+  ticketAgentWork: dashboardTables.ticketAgentWork,
   callLogs: callTables.callLogs,
 };
