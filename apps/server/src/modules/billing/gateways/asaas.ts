@@ -64,6 +64,13 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/**
+ * Asaas takes no idempotency key, so the same attempt (two clicks at once, a retry) is answered
+ * here with the link made for it while that link is payable: one link per invoice attempt on this
+ * instance. Keyed by API root, key and attempt.
+ */
+const made = new Map<string, { until: number; charge: Promise<CreatedCharge> }>();
+
 export function asaasGateway(creds: AsaasCredentials): PaymentGateway {
   const base = (creds.apiUrl ?? ASAAS_API_URL).replace(/\/+$/, '');
 
@@ -101,26 +108,39 @@ export function asaasGateway(creds: AsaasCredentials): PaymentGateway {
     }
   }
 
+  async function createLink(req: ChargeRequest): Promise<CreatedCharge> {
+    const back = new URL(req.returnUrl);
+    back.searchParams.set('paid', String(req.invoice.id));
+    const link = await call<{ id?: unknown; url?: unknown }>('POST', '/v3/paymentLinks', {
+      name: `${req.invoice.planName} (${req.invoice.dueDate})`.slice(0, 255),
+      description: `${req.company.name} #${req.invoice.id}`.slice(0, 500),
+      value: req.invoice.value,
+      billingType: 'PIX',
+      chargeType: 'DETACHED',
+      dueDateLimitDays: 1,
+      endDate: brDate(req.expiresAt),
+      externalReference: `prosa-invoice-${req.invoice.id}`,
+      notificationEnabled: false,
+      callback: { successUrl: back.toString(), autoRedirect: true },
+    });
+    if (typeof link.id !== 'string' || typeof link.url !== 'string')
+      throw new GatewayError('asaas', 'payment link without id or url', null);
+    return { chargeId: link.id, checkoutUrl: link.url, expiresAt: req.expiresAt };
+  }
+
   return {
     name: 'asaas',
-    async createCharge(req: ChargeRequest): Promise<CreatedCharge> {
-      const back = new URL(req.returnUrl);
-      back.searchParams.set('paid', String(req.invoice.id));
-      const link = await call<{ id?: unknown; url?: unknown }>('POST', '/v3/paymentLinks', {
-        name: `${req.invoice.planName} (${req.invoice.dueDate})`.slice(0, 255),
-        description: `${req.company.name} #${req.invoice.id}`.slice(0, 500),
-        value: req.invoice.value,
-        billingType: 'PIX',
-        chargeType: 'DETACHED',
-        dueDateLimitDays: 1,
-        endDate: brDate(req.expiresAt),
-        externalReference: `prosa-invoice-${req.invoice.id}`,
-        notificationEnabled: false,
-        callback: { successUrl: back.toString(), autoRedirect: true },
-      });
-      if (typeof link.id !== 'string' || typeof link.url !== 'string')
-        throw new GatewayError('asaas', 'payment link without id or url', null);
-      return { chargeId: link.id, checkoutUrl: link.url, expiresAt: req.expiresAt };
+    createCharge(req: ChargeRequest): Promise<CreatedCharge> {
+      const now = Date.now();
+      for (const [k, v] of made) if (v.until <= now) made.delete(k);
+      const key = `${base}\n${creds.apiKey}\n${req.idempotencyKey}`;
+      const known = made.get(key);
+      if (known) return known.charge;
+      const charge = createLink(req);
+      made.set(key, { until: req.expiresAt.getTime(), charge });
+      // A refused attempt may be made again.
+      charge.catch(() => made.delete(key));
+      return charge;
     },
 
     async readCharge(chargeId: string, readBack?: string): Promise<ChargeStatus> {

@@ -246,6 +246,18 @@ describe('Asaas', () => {
     expect(await blocked(a.c)).toBe(true);
   });
 
+  it('two clicks at once make one payment link', async () => {
+    const { c, invoiceId } = await expiredCompany();
+    const [a, b] = await Promise.all([
+      call(c.admin)('POST', `/invoices/${invoiceId}/charge`),
+      call(c.admin)('POST', `/invoices/${invoiceId}/charge`),
+    ]);
+    expect(a.status).toBe(200);
+    expect(b.body.chargeId).toBe(a.body.chargeId);
+    expect(asaas.links().filter((l) => l.externalReference === `prosa-invoice-${invoiceId}`)).toHaveLength(1);
+    expect((await invoiceRow(invoiceId)).gatewayChargeId).toBe(a.body.chargeId);
+  });
+
   it("the stand-in's link page pays and goes back to /financeiro", async () => {
     const { c, invoiceId } = await expiredCompany();
     const { body } = await call(c.admin)('POST', `/invoices/${invoiceId}/charge`);
@@ -293,6 +305,18 @@ describe('EFI', () => {
     const n = efi.requests().length;
     expect((await call(c.admin)('POST', `/invoices/${invoiceId}/charge`)).body.chargeId).toBe(txid);
     expect(efi.requests()).toHaveLength(n);
+  });
+
+  it('two clicks at once make one charge', async () => {
+    const { c, invoiceId } = await expiredCompany();
+    const [a, b] = await Promise.all([
+      call(c.admin)('POST', `/invoices/${invoiceId}/charge`),
+      call(c.admin)('POST', `/invoices/${invoiceId}/charge`),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.chargeId).toBe(a.body.chargeId);
+    expect(efi.cobs().filter((x) => x.txid === a.body.chargeId)).toHaveLength(1);
+    expect((await invoiceRow(invoiceId)).gatewayChargeId).toBe(a.body.chargeId);
   });
 
   it('a retried attempt reuses the charge EFI already has (txid_duplicado)', async () => {
