@@ -345,6 +345,11 @@ describe('EFI', () => {
     const reads = () => efi.requests().filter((r) => r.method === 'GET' && r.path === `/v2/cob/${cob.txid}`).length;
     expect(await efi.deliver(cob.txid, { hmac: `${EFI_SECRET}x` })).toBe(401);
     expect(await efi.deliver(cob.txid, { hmac: null })).toBe(401);
+    // Registered without `&ignorar=`, EFI's `/pix` lands in the hmac: refused (README says to add it).
+    const registered = efi.webhookUrl!;
+    efi.webhookUrl = `${base}/subscription/payment/webhook/efi?hmac=${EFI_SECRET}`;
+    expect(await efi.deliver(cob.txid)).toBe(401);
+    efi.webhookUrl = registered;
     expect(reads()).toBe(0);
     expect((await invoiceRow(invoiceId)).status).toBe('open');
     expect(await blocked(c)).toBe(true);

@@ -197,6 +197,9 @@ describe('EFI webhooks', () => {
       ok: true,
       chargeId: cob.txid,
     });
+    // EFI appends /pix to the URL; `ignorar=` takes it.
+    expect(efi.verifyWebhook(input(efiWebhook(cob), { hmac: SECRET, ignorar: '/pix' }))).toMatchObject({ ok: true });
+    expect(efi.verifyWebhook(input(efiWebhook(cob), { hmac: `${SECRET}/pix` }))).toMatchObject({ ok: false });
     expect(efi.verifyWebhook(input(efiWebhook(cob), { hmac: `${SECRET}x` }))).toMatchObject({ ok: false });
     expect(efi.verifyWebhook(input(efiWebhook(cob), {}))).toMatchObject({ ok: false, reason: 'no hmac in the URL' });
   });

@@ -8,7 +8,8 @@
  *    `txid_duplicado`, as EFI does;
  *  - `GET /v2/loc/:id/qrcode`: the charge's QR (a dynamic BR Code naming the location, its PNG);
  *  - `pay(txid)` settles a charge as a payer's bank would and posts the Pix webhook to
- *    `webhookUrl` (the URL registered at EFI: Prosa's `/subscription/payment/webhook/efi?hmac=...&ignorar=`);
+ *    `webhookUrl` + `/pix`, as EFI does (the URL registered at EFI: Prosa's
+ *    `/subscription/payment/webhook/efi?hmac=...&ignorar=`, whose `ignorar` takes the `/pix`);
  *    `deliver(txid)` posts it again.
  */
 import { randomBytes } from 'node:crypto';
@@ -150,7 +151,9 @@ export async function startEfiStandIn(
     const url = new URL(standIn.webhookUrl);
     if (o.hmac === null) url.searchParams.delete('hmac');
     else if (o.hmac !== undefined) url.searchParams.set('hmac', o.hmac);
-    const status = await post(url.toString(), webhookBody(c));
+    // EFI appends `/pix` to the registered URL for a Pix (not for its registration test); a URL
+    // ending in `?ignorar=` takes it into that parameter (https://dev.efipay.com.br/docs/api-pix/webhooks).
+    const status = await post(`${url.toString()}/pix`, webhookBody(c));
     deliveries.push({ txid, status });
     return status;
   }
