@@ -148,8 +148,9 @@ export const isEfiCertificate = (v: string): boolean => {
  * The shapes of the gateways' credentials, from their documentation: Mercado Pago access tokens
  * `APP_USR-...` (production) or `TEST-...`; its webhook secret a hex key; Stripe secret or
  * restricted keys `sk_`/`rk_` + `live_`/`test_`; Stripe endpoint secrets `whsec_...`; Asaas API
- * keys `$aact_...` (https://docs.asaas.com/docs/autenticacao-1) and its webhook auth token, 32 to
- * 255 characters (https://docs.asaas.com/reference/create-new-webhook: `authToken`); EFI's
+ * keys `$aact_...` (https://docs.asaas.com/docs/authentication-2) and its webhook auth token, 32 to
+ * 255 characters (the webhook's `authToken` in Asaas's OpenAPI,
+ * https://docs.asaas.com/docs/duvidas-frequentes-webhooks); EFI's
  * `Client_Id_...` / `Client_Secret_...` (https://dev.efipay.com.br/docs/api-pix/credenciais) and
  * the secret Prosa appends to its webhook URL as `?hmac=` (https://dev.efipay.com.br/docs/api-pix/webhooks).
  */

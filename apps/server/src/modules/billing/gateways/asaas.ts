@@ -12,8 +12,8 @@
  * Webhooks (https://docs.asaas.com/docs/receba-eventos-do-asaas-no-seu-endpoint-de-webhook): the
  * `asaas-access-token` header (the webhook's "Token de autenticação"), events `PAYMENT_*` with the
  * `payment` (its `paymentLink` names the charge); then `GET /v3/payments/{id}`
- * (https://docs.asaas.com/reference/retrieve-a-single-payment). API calls carry the key in the
- * `access_token` header (https://docs.asaas.com/docs/autenticacao-1).
+ * (the same `payment` object as the events': https://docs.asaas.com/docs/webhook-para-cobrancas). API calls carry the key in the
+ * `access_token` header (https://docs.asaas.com/docs/authentication-2).
  */
 import { timingSafeEqual } from 'node:crypto';
 import {

@@ -7,15 +7,15 @@
  *    https://docs.asaas.com/docs/criando-um-link-de-pagamentos;
  *  - the payment a payer makes through it (`GET /v3/payments/{id}`: `object: 'payment'`, `id:
  *    'pay_...'`, `paymentLink`, `billingType: 'PIX'`, `status` PENDING / RECEIVED / CONFIRMED...):
- *    https://docs.asaas.com/reference/retrieve-a-single-payment;
+ *    the `payment` of the events on https://docs.asaas.com/docs/webhook-para-cobrancas (it carries
+ *    `paymentLink` for a payment made through a link);
  *  - a webhook event (`{ id: 'evt_...', event: 'PAYMENT_RECEIVED', dateCreated, payment }`, the
  *    `asaas-access-token` header carrying the auth token set on the webhook):
  *    https://docs.asaas.com/docs/receba-eventos-do-asaas-no-seu-endpoint-de-webhook,
  *    https://docs.asaas.com/docs/webhook-para-cobrancas (the PAYMENT_* events) and
  *    https://docs.asaas.com/docs/duvidas-frequentes-webhooks ("Token de Autenticação");
  *  - errors `{ errors: [{ code, description }] }` (400 `invalid_value`, 401 without a valid
- *    `access_token` header): https://docs.asaas.com/docs/autenticacao-1 and
- *    https://docs.asaas.com/reference/comece-por-aqui.
+ *    `access_token` header): https://docs.asaas.com/docs/authentication-2.
  */
 
 export type AsaasPaymentStatus = 'PENDING' | 'RECEIVED' | 'CONFIRMED' | 'OVERDUE' | 'REFUNDED';

@@ -73,7 +73,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startAsaasStandIn(
   opts: { port?: number; apiKey?: string; webhookToken?: string; webhookUrl?: string } = {},
 ): Promise<AsaasStandIn> {
-  // The shape of the sandbox keys (https://docs.asaas.com/docs/autenticacao-1).
+  // The shape of the sandbox keys (https://docs.asaas.com/docs/authentication-2).
   const apiKey = opts.apiKey ?? `$aact_hmlg_${randomBytes(24).toString('base64url')}`;
   const webhookToken = opts.webhookToken ?? `whtok_${randomBytes(24).toString('hex')}`;
   const links = new Map<string, StandInLink>();
