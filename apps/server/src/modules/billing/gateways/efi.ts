@@ -53,7 +53,10 @@ export const efiTxid = (idempotencyKey: string) =>
   createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
 
 /** EFI charge statuses as Prosa reads them (an ATIVA charge past its time is expired). */
-export function efiStatus(cob: { status?: string; calendario?: { criacao?: string; expiracao?: number } }, now = new Date()): ChargeStatus {
+export function efiStatus(
+  cob: { status?: string; calendario?: { criacao?: string; expiracao?: number } },
+  now = new Date(),
+): ChargeStatus {
   switch (cob.status) {
     case 'CONCLUIDA':
       return 'paid';
@@ -100,7 +103,11 @@ export function efiGateway(creds: EfiCredentials): PaymentGateway {
   const getAgent = () => {
     if (agent) return agent;
     try {
-      agent = new Agent({ ...efiTlsOptions(creds.certificate), ...(creds.ca ? { ca: creds.ca } : {}), keepAlive: false });
+      agent = new Agent({
+        ...efiTlsOptions(creds.certificate),
+        ...(creds.ca ? { ca: creds.ca } : {}),
+        keepAlive: false,
+      });
     } catch (err) {
       throw new GatewayError('efi', `certificate: ${(err as Error).message}`, null);
     }
@@ -122,7 +129,9 @@ export function efiGateway(creds: EfiCredentials): PaymentGateway {
           headers: {
             ...headers,
             accept: 'application/json',
-            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           },
         },
         (res) => {
@@ -152,10 +161,19 @@ export function efiGateway(creds: EfiCredentials): PaymentGateway {
     const cached = tokens.get(tokenKey);
     if (cached && cached.until > Date.now()) return cached.token;
     const basic = Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64');
-    const res = await send('POST', '/oauth/token', { authorization: `Basic ${basic}` }, { grant_type: 'client_credentials' });
+    const res = await send(
+      'POST',
+      '/oauth/token',
+      { authorization: `Basic ${basic}` },
+      { grant_type: 'client_credentials' },
+    );
     const b = res.body as { access_token?: unknown; expires_in?: unknown; error_description?: unknown };
     if (res.status !== 200 || typeof b?.access_token !== 'string')
-      throw new GatewayError('efi', `token: ${typeof b?.error_description === 'string' ? b.error_description : `HTTP ${res.status}`}`, res.status);
+      throw new GatewayError(
+        'efi',
+        `token: ${typeof b?.error_description === 'string' ? b.error_description : `HTTP ${res.status}`}`,
+        res.status,
+      );
     const ttl = typeof b.expires_in === 'number' ? b.expires_in : 3600;
     tokens.set(tokenKey, { token: b.access_token, until: Date.now() + Math.max(ttl - 60, 0) * 1000 });
     return b.access_token;

@@ -46,8 +46,7 @@ export interface StandInAsaasPayment {
 /** Asaas's date (`YYYY-MM-DD`) in Brasília time. */
 export const asaasDate = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
 /** Asaas's event time (`2024-06-12 16:45:03`). */
-const asaasDateTime = (d: Date) =>
-  new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const asaasDateTime = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 export function paymentLinkBody(l: StandInLink, base: string) {
   return {

@@ -149,7 +149,9 @@ export async function startAsaasStandIn(
     return { payment, status: o.deliver === false ? null : await deliver(payment.id) };
   }
 
-  const page = (l: StandInLink) => `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Asaas stand-in: ${l.id}</title></head>
+  const page = (
+    l: StandInLink,
+  ) => `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Asaas stand-in: ${l.id}</title></head>
 <body style="font-family:sans-serif;max-width:420px;margin:2rem auto">
 <h1>${l.name.replace(/</g, '&lt;')}</h1><p>R$ ${l.value.toFixed(2)}</p>
 <form method="post" action="/c/${l.id}/pay"><button type="submit" data-testid="pay">Pagar com Pix</button></form>

@@ -206,7 +206,12 @@ export async function startEfiStandIn(
         if (cob && req.method === 'PUT') return putCob(cob[1]!, (body ?? {}) as Record<string, unknown>, res);
         if (cob && req.method === 'GET') {
           const c = cobs.get(cob[1]!);
-          if (!c) return send(res, 404, efiError('cobranca_nao_encontrada', 'Nenhuma cobrança encontrada para o txid informado'));
+          if (!c)
+            return send(
+              res,
+              404,
+              efiError('cobranca_nao_encontrada', 'Nenhuma cobrança encontrada para o txid informado'),
+            );
           return send(res, 200, cobBody(c));
         }
         const loc = /^\/v2\/loc\/(\d+)\/qrcode$/.exec(u.pathname);
