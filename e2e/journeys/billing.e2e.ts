@@ -80,7 +80,16 @@ describe('paying through a gateway (Mercado Pago stand-in)', () => {
       await go(op.page, '/configuracoes-plataforma');
       await op.page.getByTestId('platform-paymentGateway').click();
       // The gateways without an adapter are listed, not selectable.
-      expect(await op.page.getByRole('option', { name: /Asaas/ }).getAttribute('data-combobox-disabled')).toBe('true');
+      expect(await op.page.getByRole('option', { name: /Owen/ }).getAttribute('data-combobox-disabled')).toBe('true');
+      // EFI's panel: its credentials, and the webhook URL carrying the secret typed (hmac).
+      await op.page.getByRole('option', { name: 'EFI' }).click();
+      await op.page.getByTestId('platform-efiCertificate').waitFor();
+      await op.page.getByTestId('platform-efiWebhookSecret').fill('efi_secret_0123456789');
+      expect(await op.page.getByTestId('platform-webhook-url').inputValue()).toBe(
+        `${server.baseUrl}/subscription/payment/webhook/efi?hmac=efi_secret_0123456789&ignorar=`,
+      );
+      await op.page.getByTestId('platform-efiWebhookSecret').fill('');
+      await op.page.getByTestId('platform-paymentGateway').click();
       await op.page.getByRole('option', { name: 'Mercado Pago' }).click();
       await op.page.getByTestId('platform-mercadopagoAccessToken').fill(mp.accessToken);
       await op.page.getByTestId('platform-mercadopagoWebhookSecret').fill(mp.webhookSecret);

@@ -124,17 +124,28 @@ export const PLATFORM_SETTING_KEYS = [
   'pixKey',
   'pixName',
   'pixCity',
-  // Gateway credentials (sealed at rest, answered masked): Mercado Pago and Stripe.
+  // Gateway credentials (sealed at rest, answered masked): Mercado Pago, Stripe, Asaas, EFI.
   'mercadopagoAccessToken',
   'mercadopagoWebhookSecret',
   'stripeSecretKey',
   'stripeWebhookSecret',
+  'asaasApiKey',
+  'asaasWebhookToken',
+  'efiClientId',
+  'efiClientSecret',
+  'efiCertificate',
+  'efiWebhookSecret',
+  // EFI's receiving Pix key (the `chave` of each charge): not a secret.
+  'efiPixKey',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 export const PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'owen', 'stripe'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
-/** The gateways with an adapter today (modules/billing/gateways); the others are later work. */
-export const AVAILABLE_PAYMENT_GATEWAYS = ['mercadopago', 'stripe'] as const satisfies readonly PaymentGatewayName[];
+/**
+ * The gateways with an adapter today (modules/billing/gateways). Owen has none: no public
+ * documentation of its API could be found, so it stays "not yet available".
+ */
+export const AVAILABLE_PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'stripe'] as const satisfies readonly PaymentGatewayName[];
 export type AvailablePaymentGateway = (typeof AVAILABLE_PAYMENT_GATEWAYS)[number];
 /** Platform settings kept sealed (platform/security/secret-box.ts) and answered masked. */
 export const SEALED_PLATFORM_SETTINGS = [
@@ -142,6 +153,12 @@ export const SEALED_PLATFORM_SETTINGS = [
   'mercadopagoWebhookSecret',
   'stripeSecretKey',
   'stripeWebhookSecret',
+  'asaasApiKey',
+  'asaasWebhookToken',
+  'efiClientId',
+  'efiClientSecret',
+  'efiCertificate',
+  'efiWebhookSecret',
 ] as const;
 
 /** Channel types (SPEC §1): WhatsApp Web (Baileys), WhatsApp Cloud API, Telegram, Messenger, Instagram, web chat. */

@@ -34,6 +34,10 @@ const ZEnv = z.object({
   TELEGRAM_API_ROOT: z.string().default('https://api.telegram.org'),
   MERCADOPAGO_API_URL: z.string().default('https://api.mercadopago.com'),
   STRIPE_API_URL: z.string().default('https://api.stripe.com'),
+  ASAAS_API_URL: z.string().default('https://api.asaas.com'),
+  EFI_API_URL: z.string().default('https://pix.api.efipay.com.br'),
+  /** A PEM file of extra CAs for EFI_API_URL's server (the EFI stand-in's own CA); unset in production. */
+  EFI_API_CA: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().optional(),
@@ -84,6 +88,10 @@ export interface Config {
     /** Payment gateways' API roots (modules/billing/gateways): unset means the real ones. */
     mercadoPagoApiUrl?: string;
     stripeApiUrl?: string;
+    asaasApiUrl?: string;
+    efiApiUrl?: string;
+    /** PEM of the CA that signed EFI_API_URL's server certificate, when it is not a public one (a stand-in). */
+    efiApiCa?: string;
   };
   /**
    * Outbound channel webhooks may target loopback and private addresses (SSRF guard off): for
@@ -181,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
       mercadoPagoApiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
       stripeApiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+      asaasApiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
+      efiApiUrl: e.EFI_API_URL.replace(/\/+$/, ''),
+      ...(e.EFI_API_CA ? { efiApiCa: readFileSync(e.EFI_API_CA, 'utf8') } : {}),
     },
     ...overrides,
   };

@@ -124,8 +124,12 @@ export function planExpired(dueDate: string | null, graceDays: number, today: st
   return dueDate !== null && addDaysIso(dueDate.slice(0, 10), graceDays) < today;
 }
 
+/** EFI's certificate as the operator gives it: a .p12 in base64 (a few KB), or PEM text. */
+export const EFI_CERTIFICATE_MAX = 20_000;
 export const ZPlatformSettings = z.object(
-  Object.fromEntries(PLATFORM_SETTING_KEYS.map((k) => [k, z.string().max(4000, V.max)])) as Record<
+  Object.fromEntries(
+    PLATFORM_SETTING_KEYS.map((k) => [k, z.string().max(k === 'efiCertificate' ? EFI_CERTIFICATE_MAX : 4000, V.max)]),
+  ) as Record<
     (typeof PLATFORM_SETTING_KEYS)[number],
     z.ZodString
   >,
@@ -133,18 +137,36 @@ export const ZPlatformSettings = z.object(
 export type PlatformSettings = z.infer<typeof ZPlatformSettings>;
 
 const BOOLEAN_TEXT = ['true', 'false'];
+const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/;
+const PEM_KEY = /-----BEGIN (RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+-----END (RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
+/** EFI's certificate: PEM with its certificate and private key, or a .p12 file's bytes in base64. */
+export const isEfiCertificate = (v: string): boolean => {
+  const t = v.trim();
+  if (t.includes('-----BEGIN')) return PEM_CERT.test(t) && PEM_KEY.test(t);
+  return /^[A-Za-z0-9+/\r\n]+={0,2}$/.test(t) && t.replace(/\s/g, '').length >= 800;
+};
 
 
 /**
  * The shapes of the gateways' credentials, from their documentation: Mercado Pago access tokens
  * `APP_USR-...` (production) or `TEST-...`; its webhook secret a hex key; Stripe secret or
- * restricted keys `sk_`/`rk_` + `live_`/`test_`; Stripe endpoint secrets `whsec_...`.
+ * restricted keys `sk_`/`rk_` + `live_`/`test_`; Stripe endpoint secrets `whsec_...`; Asaas API
+ * keys `$aact_...` (https://docs.asaas.com/docs/authentication-2) and its webhook auth token, 32 to
+ * 255 characters (the webhook's `authToken` in Asaas's OpenAPI,
+ * https://docs.asaas.com/docs/duvidas-frequentes-webhooks); EFI's
+ * `Client_Id_...` / `Client_Secret_...` (https://dev.efipay.com.br/docs/api-pix/credenciais) and
+ * the secret Prosa appends to its webhook URL as `?hmac=` (https://dev.efipay.com.br/docs/api-pix/webhooks).
  */
 export const GATEWAY_SECRET_PATTERNS = {
   mercadopagoAccessToken: /^(APP_USR|TEST)-[A-Za-z0-9_-]{8,250}$/,
   mercadopagoWebhookSecret: /^[A-Za-z0-9_-]{16,200}$/,
   stripeSecretKey: /^(sk|rk)_(live|test)_[A-Za-z0-9]{8,250}$/,
   stripeWebhookSecret: /^whsec_[A-Za-z0-9]{8,250}$/,
+  asaasApiKey: /^\$aact_[A-Za-z0-9_=:+/$-]{16,500}$/,
+  asaasWebhookToken: /^[\x21-\x7e]{32,255}$/,
+  efiClientId: /^Client_Id_[A-Za-z0-9]{8,200}$/,
+  efiClientSecret: /^Client_Secret_[A-Za-z0-9]{8,200}$/,
+  efiWebhookSecret: /^[A-Za-z0-9_-]{16,200}$/,
 } as const;
 export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((s, ctx) => {
   const bad = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
@@ -168,6 +190,11 @@ export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((
     const v = s[key];
     if (v !== undefined && v !== '' && !isMaskedSecret(v) && !pattern.test(v.trim())) bad(key, V.invalidValue);
   }
+  if (s.efiCertificate !== undefined && s.efiCertificate !== '' && !isMaskedSecret(s.efiCertificate) && !isEfiCertificate(s.efiCertificate)) {
+    bad('efiCertificate', V.invalidValue);
+  }
+  // A Pix key (DICT): at most 77 characters, no spaces.
+  if (s.efiPixKey !== undefined && !/^\S{0,77}$/.test(s.efiPixKey.trim())) bad('efiPixKey', V.invalidValue);
   // Pix BR Code fields (the EMV rules): a name of at most 25 and a city of at most 15 characters.
   if (s.pixKey !== undefined && s.pixKey.trim().length > 77) bad('pixKey', V.max);
   if (s.pixName !== undefined && s.pixName.trim().length > 25) bad('pixName', V.max);

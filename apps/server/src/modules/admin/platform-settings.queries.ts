@@ -30,6 +30,13 @@ export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = {
   mercadopagoWebhookSecret: '',
   stripeSecretKey: '',
   stripeWebhookSecret: '',
+  asaasApiKey: '',
+  asaasWebhookToken: '',
+  efiClientId: '',
+  efiClientSecret: '',
+  efiCertificate: '',
+  efiWebhookSecret: '',
+  efiPixKey: '',
 };
 
 /** What a stored secret is answered as; sent back unchanged, it means "keep the stored one". */

@@ -8,11 +8,17 @@ import { useRawJsonBody } from '../../platform/http/raw-body.js';
 import { confirmGatewayPayment } from './commands/confirm-gateway-payment.js';
 
 const ZParams = z.object({ gateway: z.enum(AVAILABLE_PAYMENT_GATEWAYS) });
-/** Mercado Pago names the payment in the query (`data.id`, `type`); its signature covers `data.id`. */
+/**
+ * Mercado Pago names the payment in the query (`data.id`, `type`); its signature covers `data.id`.
+ * EFI calls the URL the operator registered, `?hmac={secret}&ignorar=` (the secret proves the
+ * caller; `ignorar` keeps EFI from appending `/pix` to the path).
+ */
 const ZQuery = z.object({
   'data.id': z.string().max(100).optional(),
   type: z.string().max(100).optional(),
   topic: z.string().max(100).optional(),
+  hmac: z.string().max(300).optional(),
+  ignorar: z.string().max(10).optional(),
 });
 
 export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -35,6 +35,15 @@ describe('request log', () => {
     await app.close();
   });
 
+  it("writes a webhook's secret in the query (EFI's hmac) as [redacted]", async () => {
+    const { app, lines } = await appWithLog('info');
+    await app.inject({ method: 'GET', url: '/tags?hmac=s3cr3t-value&ignorar=' });
+    await app.inject({ method: 'GET', url: '/tags?a=1&HMAC=other' });
+    expect(lines.map((l) => l.url)).toEqual(['/tags?hmac=[redacted]&ignorar=', '/tags?a=1&HMAC=[redacted]']);
+    expect(JSON.stringify(lines)).not.toContain('s3cr3t');
+    await app.close();
+  });
+
   it("a route may put its line at debug: written only when the logger's level lets it through", async () => {
     const info = await appWithLog('info');
     await info.app.inject({ method: 'GET', url: '/hot' });

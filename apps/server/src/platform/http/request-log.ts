@@ -14,6 +14,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The URL as logged: a secret a provider calls back with in the query (EFI's Pix webhook carries
+ * the operator's `hmac`, README "Billing") is written as [redacted].
+ */
+export const loggedUrl = (url: string): string => url.replace(/([?&]hmac=)[^&#]*/gi, '$1[redacted]');
+
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
   /** The request's own line says 404. */
@@ -25,7 +31,7 @@ export class RequestLog extends LogController {
     req.log[level](
       {
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ...(auth ? { tenant: auth.tenantId, user: auth.userId } : {}),

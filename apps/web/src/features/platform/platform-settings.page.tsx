@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
+  FileButton,
   Group,
   NumberInput,
   Paper,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import {
   AVAILABLE_PAYMENT_GATEWAYS,
+  isMaskedSecret,
   PAYMENT_GATEWAYS,
   ZPlatformSettingsUpdate,
   type AvailablePaymentGateway,
@@ -46,10 +48,49 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const isAvailable = (g: string): g is AvailablePaymentGateway => (AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(g);
 
+/** Each gateway's credentials, in the order its panel shows them; `hint` or the "kept encrypted" one. */
 const GATEWAY_FIELDS = {
-  mercadopago: { key: 'mercadopagoAccessToken', secret: 'mercadopagoWebhookSecret' },
-  stripe: { key: 'stripeSecretKey', secret: 'stripeWebhookSecret' },
-} as const satisfies Record<AvailablePaymentGateway, { key: keyof PlatformSettings; secret: keyof PlatformSettings }>;
+  mercadopago: [
+    { key: 'mercadopagoAccessToken', kind: 'secret', hint: 'platform.mercadopagoAccessTokenHint' },
+    { key: 'mercadopagoWebhookSecret', kind: 'secret', hint: 'platform.secretKeptHint' },
+  ],
+  asaas: [
+    { key: 'asaasApiKey', kind: 'secret', hint: 'platform.asaasApiKeyHint' },
+    { key: 'asaasWebhookToken', kind: 'secret', hint: 'platform.asaasWebhookTokenHint' },
+  ],
+  efi: [
+    { key: 'efiClientId', kind: 'secret', hint: 'platform.efiClientIdHint' },
+    { key: 'efiClientSecret', kind: 'secret', hint: 'platform.secretKeptHint' },
+    { key: 'efiCertificate', kind: 'certificate', hint: 'platform.efiCertificateHint' },
+    { key: 'efiPixKey', kind: 'text', hint: 'platform.efiPixKeyHint' },
+    { key: 'efiWebhookSecret', kind: 'secret', hint: 'platform.efiWebhookSecretHint' },
+  ],
+  stripe: [
+    { key: 'stripeSecretKey', kind: 'secret', hint: 'platform.stripeSecretKeyHint' },
+    { key: 'stripeWebhookSecret', kind: 'secret', hint: 'platform.secretKeptHint' },
+  ],
+} as const satisfies Record<
+  AvailablePaymentGateway,
+  readonly { key: keyof PlatformSettings; kind: 'secret' | 'text' | 'certificate'; hint: string }[]
+>;
+
+/** A .p12 is sent as its bytes in base64; a .pem (text) as it is. */
+async function readCertificate(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  if (text.includes('-----BEGIN')) return text;
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/** The URL to register at the gateway; EFI's carries the webhook secret (`hmac`) and `ignorar`. */
+function webhookUrlOf(gateway: AvailablePaymentGateway, efiSecret: string | undefined): string {
+  const url = `${window.location.origin}/subscription/payment/webhook/${gateway}`;
+  if (gateway !== 'efi') return url;
+  const secret = efiSecret && !isMaskedSecret(efiSecret) ? efiSecret : '{efiWebhookSecret}';
+  return `${url}?hmac=${encodeURIComponent(secret)}&ignorar=`;
+}
 
 /** The chosen gateway's credentials (kept sealed; the server answers them masked) and its webhook URL. */
 function GatewayFields({
@@ -62,29 +103,70 @@ function GatewayFields({
   fieldError: (name: string) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const { key, secret } = GATEWAY_FIELDS[gateway];
-  const webhookUrl = `${window.location.origin}/subscription/payment/webhook/${gateway}`;
+  const efiSecret = form.watch('efiWebhookSecret');
   return (
     <>
-      <PasswordInput
-        label={t(`platform.${key}`)}
-        description={t(`platform.${key}Hint`)}
-        autoComplete="off"
-        {...form.register(key)}
-        error={fieldError(key)}
-        data-testid={`platform-${key}`}
-      />
-      <PasswordInput
-        label={t(`platform.${secret}`)}
-        description={t('platform.secretKeptHint')}
-        autoComplete="off"
-        {...form.register(secret)}
-        error={fieldError(secret)}
-        data-testid={`platform-${secret}`}
-      />
+      {(GATEWAY_FIELDS[gateway] as readonly (typeof GATEWAY_FIELDS)[AvailablePaymentGateway][number][]).map((f) => {
+        const description = t(f.hint);
+        if (f.kind === 'text')
+          return (
+            <TextInput
+              key={f.key}
+              label={t(`platform.${f.key}`)}
+              description={description}
+              {...form.register(f.key)}
+              error={fieldError(f.key)}
+              data-testid={`platform-${f.key}`}
+            />
+          );
+        if (f.kind === 'certificate')
+          return (
+            <Stack key={f.key} gap={4}>
+              <Textarea
+                label={t(`platform.${f.key}`)}
+                description={description}
+                autosize
+                minRows={2}
+                maxRows={6}
+                spellCheck={false}
+                {...form.register(f.key)}
+                error={fieldError(f.key)}
+                data-testid={`platform-${f.key}`}
+              />
+              <Group>
+                <FileButton
+                  accept=".p12,.pfx,.pem,.crt,.key,application/x-pkcs12"
+                  onChange={(file) => {
+                    if (!file) return;
+                    void readCertificate(file).then((v) =>
+                      form.setValue(f.key, v, { shouldDirty: true, shouldValidate: true }),
+                    );
+                  }}
+                >
+                  {(props) => (
+                    <Button variant="default" size="xs" {...props} data-testid={`platform-${f.key}-upload`}>
+                      {t('platform.efiCertificateUpload')}
+                    </Button>
+                  )}
+                </FileButton>
+              </Group>
+            </Stack>
+          );
+        return (
+          <PasswordInput
+            key={f.key}
+            label={t(`platform.${f.key}`)}
+            description={description}
+            autoComplete="off"
+            {...form.register(f.key)}
+            error={fieldError(f.key)}
+            data-testid={`platform-${f.key}`}
+          />
+        );
+      })}
       <CopyField
         label={t('platform.webhookUrl', { events: t(`platform.${gateway}Events`) })}
-        value={webhookUrl}
+        value={webhookUrlOf(gateway, efiSecret)}
         testId="platform-webhook-url"
         copyText={t('billing.copy')}
         copiedText={t('billing.copied')}

@@ -46,7 +46,7 @@ export async function confirmGatewayPayment(
   if (invoice.status === 'paid') return 'already-paid';
   let status;
   try {
-    status = await gateway.readCharge(verdict.chargeId);
+    status = await gateway.readCharge(verdict.chargeId, verdict.readBack);
   } catch (err) {
     platform.log.warn(
       { gateway: name, chargeId: verdict.chargeId, err: (err as Error).message },

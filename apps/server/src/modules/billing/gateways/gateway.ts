@@ -54,14 +54,21 @@ export interface WebhookInput {
 /**
  * A verified notification names a charge (`chargeId`), or is about something Prosa does not
  * act on (`chargeId: null`: answered 200 and dropped); `refused` is answered 401 and does nothing.
+ * `readBack` is what the gateway's API reads the charge's payment by, when that is not the charge
+ * id itself (Asaas: the payment a payment link made); it is checked against `chargeId` there.
  */
-export type WebhookVerdict = { ok: true; chargeId: string | null } | { ok: false; reason: string };
+export type WebhookVerdict =
+  | { ok: true; chargeId: string | null; readBack?: string }
+  | { ok: false; reason: string };
 
 export interface PaymentGateway {
   readonly name: AvailablePaymentGateway;
   createCharge(req: ChargeRequest): Promise<CreatedCharge>;
-  /** The charge's status read back from the gateway's API (never from a webhook's body alone). */
-  readCharge(chargeId: string): Promise<ChargeStatus>;
+  /**
+   * The charge's status read back from the gateway's API (never from a webhook's body alone);
+   * `readBack` is the verdict's, when the webhook gave one.
+   */
+  readCharge(chargeId: string, readBack?: string): Promise<ChargeStatus>;
   verifyWebhook(input: WebhookInput): WebhookVerdict;
 }
 

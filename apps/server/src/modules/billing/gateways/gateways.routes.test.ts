@@ -67,7 +67,7 @@ afterAll(async () => {
 
 describe('gateway settings', () => {
   it('keeps credentials sealed, answers them masked, validates them; only built gateways may be picked', async () => {
-    expect(await settings({ paymentGateway: 'asaas' })).toMatchObject({
+    expect(await settings({ paymentGateway: 'owen' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION', fields: { paymentGateway: 'validation.invalidValue' } },
     });
@@ -288,7 +288,7 @@ describe('Stripe', () => {
       body: '{}',
     });
     expect(res.status).toBe(401);
-    expect(await call(null)('POST', '/subscription/payment/webhook/asaas', {})).toMatchObject({
+    expect(await call(null)('POST', '/subscription/payment/webhook/owen', {})).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION' },
     });

@@ -2,7 +2,12 @@
 // in their fixtures.ts): what is verified, what is refused, what is ignored.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { asaasGateway, asaasStatus } from './asaas.js';
+import { efiGateway, efiStatus, efiTlsOptions, efiTxid } from './efi.js';
 import { mercadoPagoGateway, mpStatus } from './mercadopago.js';
+import { eventBody as asaasEvent, type StandInAsaasPayment } from './stand-ins/asaas/fixtures.js';
+import { cobBody, webhookBody as efiWebhook, webhookTestBody, type StandInCob } from './stand-ins/efi/fixtures.js';
+import { EFI_OPERATOR_P12, EFI_OPERATOR_PEM } from './stand-ins/efi/stand-in.js';
 import { signature, webhookBody } from './stand-ins/mercadopago/fixtures.js';
 import { eventBody, sessionBody, stripeSignature, type StandInSession } from './stand-ins/stripe/fixtures.js';
 import { stripeGateway, stripeStatus } from './stripe.js';
@@ -106,5 +111,118 @@ describe('Stripe webhooks', () => {
     expect(stripeStatus({ status: 'complete', payment_status: 'paid' })).toBe('paid');
     expect(stripeStatus({ status: 'complete', payment_status: 'unpaid' })).toBe('pending');
     expect(stripeStatus({ status: 'expired', payment_status: 'unpaid' })).toBe('expired');
+  });
+});
+
+describe('Asaas webhooks', () => {
+  const TOKEN = 'whtok_0123456789abcdef0123456789abcdef0123';
+  const asaas = asaasGateway({ apiKey: '$aact_hmlg_test', webhookToken: TOKEN, apiUrl: 'http://127.0.0.1:9' });
+  const payment: StandInAsaasPayment = {
+    id: 'pay_080225913252',
+    paymentLink: '725104409743',
+    value: 99.9,
+    status: 'RECEIVED',
+    dateCreated: '2026-11-28',
+    dueDate: '2026-11-28',
+    paymentDate: '2026-11-28',
+    externalReference: 'prosa-invoice-7',
+  };
+  const input = (event: string, token: string | null = TOKEN, p: StandInAsaasPayment = payment) => ({
+    headers: token === null ? {} : { 'asaas-access-token': token },
+    rawBody: Buffer.from(JSON.stringify(asaasEvent(event, p, 'http://stand-in'))),
+    query: {},
+  });
+  it('takes the asaas-access-token header and names the payment link, reading back its payment', () => {
+    expect(asaas.verifyWebhook(input('PAYMENT_RECEIVED'))).toEqual({
+      ok: true,
+      chargeId: '725104409743',
+      readBack: 'pay_080225913252',
+    });
+    expect(asaas.verifyWebhook(input('PAYMENT_CONFIRMED'))).toMatchObject({ ok: true, chargeId: '725104409743' });
+    expect(asaas.verifyWebhook(input('PAYMENT_RECEIVED', `${TOKEN}0`))).toMatchObject({ ok: false });
+    expect(asaas.verifyWebhook(input('PAYMENT_RECEIVED', TOKEN.slice(1)))).toMatchObject({ ok: false });
+    expect(asaas.verifyWebhook(input('PAYMENT_RECEIVED', null))).toMatchObject({
+      ok: false,
+      reason: 'no asaas-access-token header',
+    });
+  });
+  it('drops events that name no payment of a link', () => {
+    expect(asaas.verifyWebhook(input('TRANSFER_DONE'))).toEqual({ ok: true, chargeId: null });
+    const direct = { ...payment, paymentLink: null as unknown as string };
+    expect(asaas.verifyWebhook(input('PAYMENT_RECEIVED', TOKEN, direct))).toEqual({ ok: true, chargeId: null });
+    expect(asaas.verifyWebhook({ headers: { 'asaas-access-token': TOKEN }, rawBody: Buffer.from('{'), query: {} })).toEqual({
+      ok: true,
+      chargeId: null,
+    });
+  });
+  it('reads RECEIVED and CONFIRMED as paid, and nothing else', () => {
+    expect(asaasStatus('RECEIVED')).toBe('paid');
+    expect(asaasStatus('CONFIRMED')).toBe('paid');
+    for (const s of ['PENDING', 'OVERDUE', 'AWAITING_RISK_ANALYSIS', undefined]) expect(asaasStatus(s)).toBe('pending');
+    expect(asaasStatus('REFUNDED')).toBe('refunded');
+  });
+});
+
+describe('EFI webhooks', () => {
+  const SECRET = 'efi_0123456789abcdef0123';
+  const efi = efiGateway({
+    clientId: 'Client_Id_test',
+    clientSecret: 'Client_Secret_test',
+    certificate: EFI_OPERATOR_P12(),
+    pixKey: 'cobrancas@prosa.example',
+    webhookSecret: SECRET,
+    apiUrl: 'https://127.0.0.1:9',
+  });
+  const cob: StandInCob = {
+    txid: efiTxid('prosa-invoice-7-9990-first'),
+    createdAt: new Date('2026-11-28T12:00:00Z'),
+    expiracao: 3600,
+    original: '99.90',
+    chave: 'cobrancas@prosa.example',
+    solicitacaoPagador: null,
+    status: 'CONCLUIDA',
+    locId: 789,
+    locToken: '9d36b84fc70b478fb95c12729b90ca25',
+    pixCopiaECola: '000201...',
+    imagemQrcode: '',
+    paid: { endToEndId: 'E09089356202611281200abcdef12345', horario: '2026-11-28T12:05:00.000Z' },
+  };
+  const input = (body: unknown, query: Record<string, unknown>) => ({
+    headers: {},
+    rawBody: Buffer.from(JSON.stringify(body)),
+    query,
+  });
+  it('takes the secret in the URL (?hmac=) and names the txid', () => {
+    expect(efi.verifyWebhook(input(efiWebhook(cob), { hmac: SECRET, ignorar: '' }))).toEqual({
+      ok: true,
+      chargeId: cob.txid,
+    });
+    // EFI appends /pix to the URL; `ignorar=` takes it.
+    expect(efi.verifyWebhook(input(efiWebhook(cob), { hmac: SECRET, ignorar: '/pix' }))).toMatchObject({ ok: true });
+    expect(efi.verifyWebhook(input(efiWebhook(cob), { hmac: `${SECRET}/pix` }))).toMatchObject({ ok: false });
+    expect(efi.verifyWebhook(input(efiWebhook(cob), { hmac: `${SECRET}x` }))).toMatchObject({ ok: false });
+    expect(efi.verifyWebhook(input(efiWebhook(cob), {}))).toMatchObject({ ok: false, reason: 'no hmac in the URL' });
+  });
+  it("answers EFI's registration test and Pix without a charge with nothing to do", () => {
+    expect(efi.verifyWebhook(input(webhookTestBody(), { hmac: SECRET }))).toEqual({ ok: true, chargeId: null });
+    expect(
+      efi.verifyWebhook(input({ pix: [{ endToEndId: 'E1', chave: 'x', valor: '1.00', horario: '' }] }, { hmac: SECRET })),
+    ).toEqual({ ok: true, chargeId: null });
+    expect(efi.verifyWebhook(input({ pix: [{ txid: 'short' }] }, { hmac: SECRET }))).toEqual({ ok: true, chargeId: null });
+  });
+  it('reads CONCLUIDA as paid, an ATIVA charge past its time as expired', () => {
+    const now = new Date('2026-11-28T12:30:00Z');
+    expect(efiStatus(cobBody(cob), now)).toBe('paid');
+    expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), now)).toBe('pending');
+    expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), new Date('2026-11-28T13:00:01Z'))).toBe('expired');
+    expect(efiStatus(cobBody({ ...cob, status: 'REMOVIDA_PELO_PSP', paid: null }), now)).toBe('cancelled');
+  });
+  it('makes txids EFI takes, and reads PEM or .p12 certificates', () => {
+    expect(cob.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
+    expect(efiTxid('a')).not.toBe(efiTxid('b'));
+    expect(efiTlsOptions(EFI_OPERATOR_P12())).toMatchObject({ passphrase: '' });
+    const pem = efiTlsOptions(EFI_OPERATOR_PEM());
+    expect(pem.cert).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    expect(pem.key).toMatch(/^-----BEGIN PRIVATE KEY-----/);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The payment gateways by name (SPEC §9: Mercado Pago, Asaas, EFI, Owen, Stripe). Each available
- * one is built from the operator's credentials in platform settings (sealed at rest); Asaas, EFI
- * and Owen have no adapter yet: the registry says so and the settings screen shows them as not
- * yet available (contracts AVAILABLE_PAYMENT_GATEWAYS).
+ * one is built from the operator's credentials in platform settings (sealed at rest); Owen has no
+ * adapter (no public documentation of its API could be found): the registry says so and the
+ * settings screen shows it as not yet available (contracts AVAILABLE_PAYMENT_GATEWAYS).
  */
 import { AVAILABLE_PAYMENT_GATEWAYS, type AvailablePaymentGateway, type PaymentGatewayName } from '@prosa/contracts';
 import type { Platform } from '../../../platform/platform.js';
 import { getPlatformSetting, getSealedPlatformSetting } from '../../admin/platform-settings.queries.js';
+import { asaasGateway } from './asaas.js';
+import { efiGateway } from './efi.js';
 import type { PaymentGateway } from './gateway.js';
 import { mercadoPagoGateway } from './mercadopago.js';
 import { stripeGateway } from './stripe.js';
@@ -33,8 +35,34 @@ export const GATEWAYS: Record<PaymentGatewayName, Build | null> = {
     if (!secretKey || !webhookSecret) return null;
     return stripeGateway({ secretKey, webhookSecret, apiUrl: platform.config.providers.stripeApiUrl });
   },
-  asaas: null,
-  efi: null,
+  asaas: async (platform) => {
+    const [apiKey, webhookToken] = await Promise.all([
+      sealed(platform, 'asaasApiKey'),
+      sealed(platform, 'asaasWebhookToken'),
+    ]);
+    if (!apiKey || !webhookToken) return null;
+    return asaasGateway({ apiKey, webhookToken, apiUrl: platform.config.providers.asaasApiUrl });
+  },
+  efi: async (platform) => {
+    const [clientId, clientSecret, certificate, webhookSecret, pixKey] = await Promise.all([
+      sealed(platform, 'efiClientId'),
+      sealed(platform, 'efiClientSecret'),
+      sealed(platform, 'efiCertificate'),
+      sealed(platform, 'efiWebhookSecret'),
+      getPlatformSetting(platform.db, 'efiPixKey'),
+    ]);
+    if (!clientId || !clientSecret || !certificate || !webhookSecret || !pixKey.trim()) return null;
+    const { efiApiUrl, efiApiCa } = platform.config.providers;
+    return efiGateway({
+      clientId,
+      clientSecret,
+      certificate,
+      webhookSecret,
+      pixKey: pixKey.trim(),
+      apiUrl: efiApiUrl,
+      ...(efiApiCa ? { ca: efiApiCa } : {}),
+    });
+  },
   owen: null,
 };
 
