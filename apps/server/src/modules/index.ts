@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerDomainGauges } from './metrics.gauges.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { helpsRoutes } from './helps/helps.routes.js';
+import { brandingRoutes } from './branding/branding.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
@@ -54,6 +55,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(contactsRoutes);
   await app.register(adminRoutes);
   await app.register(helpsRoutes);
+  await app.register(brandingRoutes);
   await app.register(billingRoutes);
   await app.register(messagesRoutes);
   await app.register(publicRoutes);
