@@ -16,6 +16,7 @@ import {
   IconReceipt2,
   IconSettings,
   IconApi,
+  IconPalette,
   IconSettingsCog,
   IconTags,
   IconUsers,
@@ -65,7 +66,8 @@ export type NavLabelKey =
   | 'campaigns.menu'
   | 'reports.menu'
   | 'help.menu'
-  | 'help.adminMenu';
+  | 'help.adminMenu'
+  | 'whiteLabel.menu';
 
 export interface NavItem {
   to: string;
@@ -134,6 +136,7 @@ export function navSections(session: Session | null): NavSection[] {
         item('/empresas', 'nav.companies', IconBuildingSkyscraper, 'nav-companies'),
         item('/planos', 'nav.plans', IconPackages, 'nav-plans'),
         item('/configuracoes-plataforma', 'nav.platformSettings', IconSettingsCog, 'nav-platform-settings'),
+        item('/white-label', 'whiteLabel.menu', IconPalette, 'nav-white-label'),
         item('/ajuda/gerenciar', 'help.adminMenu', IconHelpCircle, 'nav-helps'),
       ],
     });

@@ -21,6 +21,7 @@ import { uiEnReports } from './en-reports.js';
 import { uiEnReportsService } from './en-reports-service.js';
 import { uiEnDashboard } from './en-dashboard.js';
 import { uiEnHelp } from './en-help.js';
+import { uiEnWhiteLabel } from './en-white-label.js';
 import { uiEnBilling } from './en-billing.js';
 import { uiEnReportsLists } from './en-reports-lists.js';
 
@@ -48,6 +49,7 @@ export const uiEn: UiCatalogue = {
   ...uiEnReportsService,
   ...uiEnDashboard,
   ...uiEnHelp,
+  ...uiEnWhiteLabel,
   ...uiEnBilling,
   ...uiEnReportsLists,
   common: {

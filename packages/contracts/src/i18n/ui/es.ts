@@ -21,6 +21,7 @@ import { uiEsReports } from './es-reports.js';
 import { uiEsReportsService } from './es-reports-service.js';
 import { uiEsDashboard } from './es-dashboard.js';
 import { uiEsHelp } from './es-help.js';
+import { uiEsWhiteLabel } from './es-white-label.js';
 import { uiEsBilling } from './es-billing.js';
 import { uiEsReportsLists } from './es-reports-lists.js';
 
@@ -48,6 +49,7 @@ export const uiEs: UiCatalogue = {
   ...uiEsReportsService,
   ...uiEsDashboard,
   ...uiEsHelp,
+  ...uiEsWhiteLabel,
   ...uiEsBilling,
   ...uiEsReportsLists,
   common: {

@@ -20,6 +20,7 @@ import { uiPtReports } from './pt-reports.js';
 import { uiPtReportsService } from './pt-reports-service.js';
 import { uiPtDashboard } from './pt-dashboard.js';
 import { uiPtHelp } from './pt-help.js';
+import { uiPtWhiteLabel } from './pt-white-label.js';
 import { uiPtBilling } from './pt-billing.js';
 import { uiPtReportsLists } from './pt-reports-lists.js';
 
@@ -51,6 +52,7 @@ export const uiPt = {
   ...uiPtReportsService,
   ...uiPtDashboard,
   ...uiPtHelp,
+  ...uiPtWhiteLabel,
   ...uiPtBilling,
   ...uiPtReportsLists,
   common: {
