@@ -44,11 +44,16 @@ describe('white label (/white-label)', () => {
     await expect.poll(() => page.getByTestId('white-label-favicon').getAttribute('data-uploaded')).toBe('true');
 
     await page.getByTestId('white-label-productName').fill('Atende Mais');
+    // A light colour: the theme darkens it for its filled buttons (the accessibility check below).
+    await page.getByTestId('white-label-primaryColor').fill('#4dabf7');
     await page.getByTestId('white-label-save').click();
     await page.getByText('Marca salva.').waitFor();
     // The shell follows at once: the header shows the logo, the tab the name.
     await page.locator('header [data-testid="brand-logo"]').waitFor();
     await expect.poll(() => page.title()).toBe('Atende Mais');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-prosa-9').trim()))
+      .not.toBe('#08734f');
     await expectAccessibleInBothThemes(page, '/white-label');
     await op.context.close();
 
@@ -65,7 +70,7 @@ describe('white label (/white-label)', () => {
 
     // The installed app reads the same branding.
     const manifest = await (await fetch(`${server.baseUrl}/manifest.json`)).json();
-    expect(manifest).toMatchObject({ name: 'Atende Mais', icons: [{ sizes: '32x32', type: 'image/png' }] });
+    expect(manifest).toMatchObject({ name: 'Atende Mais', theme_color: '#4dabf7', icons: [{ sizes: '32x32', type: 'image/png' }] });
     expect(await (await fetch(`${server.baseUrl}/title`)).json()).toEqual({ title: 'Atende Mais' });
     await visitor.context.close();
   });
