@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../apps/server/src/modules/branding/branding.test-support';
 import { expectAccessibleInBothThemes } from '../support/a11y';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
-import { OPERATOR, startServer, type RunningServer } from '../support/server';
+import { DEMO, DEMO_PASSWORD, OPERATOR, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,6 +67,12 @@ describe('white label (/white-label)', () => {
     await expect.poll(() => visitor.page.title()).toBe('Atende Mais');
     const favicon = await visitor.page.locator('link[rel="icon"]').getAttribute('href');
     expect(favicon).toMatch(/^\/platform\/branding\/favicon\?v=/);
+
+    // A company's admin signs in: the header has the logo and the texts name the product.
+    await login(visitor.page, DEMO.admin, DEMO_PASSWORD);
+    await waitForRoute(visitor.page, '/');
+    await visitor.page.locator('header [data-testid="brand-logo"]').waitFor();
+    await visitor.page.getByText('Um resumo da sua empresa no Atende Mais.').waitFor();
 
     // The installed app reads the same branding.
     const manifest = await (await fetch(`${server.baseUrl}/manifest.json`)).json();

@@ -1,4 +1,6 @@
+import { LANGUAGES } from '@prosa/contracts';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBranding } from './use-branding';
 
 function setLink(rel: string, href: string, type?: string) {
@@ -13,10 +15,15 @@ function setLink(rel: string, href: string, type?: string) {
   else link.removeAttribute('type');
 }
 
-/** The browser's title, favicon and theme colour follow the branding (Prosa's own by default). */
+/**
+ * The browser's title, favicon and theme colour follow the branding (Prosa's own by default), and
+ * so do the texts that name the product (`$t(common.appName)` in the catalogues).
+ */
 export function useBrandingHead(): void {
   const branding = useBranding();
+  const { i18n } = useTranslation();
   useEffect(() => {
+    for (const lang of LANGUAGES) i18n.addResource(lang, 'translation', 'common.appName', branding.productName);
     document.title = branding.productName;
     const icon = branding.favicon ?? branding.appIcon;
     setLink('icon', icon?.url ?? './favicon.svg', icon?.type ?? 'image/svg+xml');
@@ -28,5 +35,5 @@ export function useBrandingHead(): void {
       document.head.appendChild(meta);
     }
     meta.content = branding.primaryColor;
-  }, [branding]);
+  }, [branding, i18n]);
 }

@@ -115,7 +115,7 @@ export const uiEn: UiCatalogue = {
   },
   guard: {
     loginRequired: 'Please log in to continue.',
-    planExpired: 'Your plan has expired. Renew your subscription to keep using Prosa.',
+    planExpired: 'Your plan has expired. Renew your subscription to keep using $t(common.appName).',
     unauthorized: 'You do not have access to this page.',
   },
   errors: {
@@ -178,7 +178,7 @@ export const uiEn: UiCatalogue = {
   },
   home: {
     greeting: 'Hello, {{name}}!',
-    subtitle: 'An overview of your company on Prosa.',
+    subtitle: 'An overview of your company on $t(common.appName).',
     users: 'Users',
     usersOnline: '{{count}} online now',
     queues: 'Queues',

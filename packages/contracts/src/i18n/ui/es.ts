@@ -115,7 +115,7 @@ export const uiEs: UiCatalogue = {
   },
   guard: {
     loginRequired: 'Inicia sesión para continuar.',
-    planExpired: 'Tu plan venció. Renueva la suscripción para seguir usando Prosa.',
+    planExpired: 'Tu plan venció. Renueva la suscripción para seguir usando $t(common.appName).',
     unauthorized: 'No tienes acceso a esta página.',
   },
   errors: {
@@ -178,7 +178,7 @@ export const uiEs: UiCatalogue = {
   },
   home: {
     greeting: '¡Hola, {{name}}!',
-    subtitle: 'Un resumen de tu empresa en Prosa.',
+    subtitle: 'Un resumen de tu empresa en $t(common.appName).',
     users: 'Usuarios',
     usersOnline: '{{count}} en línea ahora',
     queues: 'Colas',

@@ -118,7 +118,7 @@ export const uiPt = {
   },
   guard: {
     loginRequired: 'Faça login para continuar.',
-    planExpired: 'Seu plano venceu. Renove a assinatura para continuar usando o Prosa.',
+    planExpired: 'Seu plano venceu. Renove a assinatura para continuar usando o $t(common.appName).',
     unauthorized: 'Você não tem acesso a esta página.',
   },
   errors: {
@@ -182,7 +182,7 @@ export const uiPt = {
   },
   home: {
     greeting: 'Olá, {{name}}!',
-    subtitle: 'Um resumo da sua empresa no Prosa.',
+    subtitle: 'Um resumo da sua empresa no $t(common.appName).',
     users: 'Usuários',
     usersOnline: '{{count}} online agora',
     queues: 'Filas',
