@@ -98,7 +98,7 @@ function ImageSlot({ branding, ref_ }: { branding: Branding; ref_: BrandingMedia
       </div>
       <Box
         p="sm"
-        h={isLogo ? 96 : 96}
+        h={96}
         style={{
           display: 'flex',
           alignItems: 'center',
