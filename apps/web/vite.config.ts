@@ -24,6 +24,9 @@ const API_PREFIXES = [
   '/schedule',
   '/socket.io',
   '/healthz',
+  // White label: the installed app's manifest and title (the branding itself is under /platform).
+  '/manifest.json',
+  '/title',
 ];
 /** The local server; PROSA_API_TARGET points the dev server at another instance. */
 const API_TARGET = process.env.PROSA_API_TARGET ?? 'http://localhost:3000';

@@ -83,7 +83,7 @@ describe('accessibility: axe-core WCAG 2 A/AA, light and dark theme', () => {
     await expect.poll(() => page.getByTestId('saas-mrr-value').textContent()).toMatch(/R\$/);
     expect(await page.getByTestId('saas-signups-rows').locator('li').count()).toBe(30);
     await expectAccessibleInBothThemes(page, '/ (operator)');
-    for (const route of ['/empresas', '/planos', '/revendedores', '/configuracoes-plataforma']) {
+    for (const route of ['/empresas', '/planos', '/revendedores', '/configuracoes-plataforma', '/white-label']) {
       await visit(page, route, TITLE);
       await expectAccessibleInBothThemes(page, route);
     }

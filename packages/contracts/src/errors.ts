@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   ERR_INTERNAL: 500,
   ERR_FILE_TOO_LARGE: 413,
   ERR_FILE_TYPE_NOT_ALLOWED: 415,
+  /** White label: a logo not 481x186, an icon not square or outside 16 to 512 px (SPEC §9). */
+  ERR_IMAGE_DIMENSIONS: 400,
   // Contacts and tickets
   ERR_NO_CONTACT_FOUND: 404,
   ERR_DUPLICATED_CONTACT: 409,

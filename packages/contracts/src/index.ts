@@ -43,3 +43,4 @@ export * from './schemas/ticket-reports-lists.js';
 export * from './reports/ddd.js';
 export * from './schemas/campaign-templates.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/branding.js';

@@ -3,6 +3,7 @@ import { registerDomainGauges } from './metrics.gauges.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { helpsRoutes } from './helps/helps.routes.js';
 import { resellersRoutes } from './resellers/resellers.routes.js';
+import { brandingRoutes } from './branding/branding.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
@@ -56,6 +57,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(adminRoutes);
   await app.register(helpsRoutes);
   await app.register(resellersRoutes);
+  await app.register(brandingRoutes);
   await app.register(billingRoutes);
   await app.register(messagesRoutes);
   await app.register(publicRoutes);

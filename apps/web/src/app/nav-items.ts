@@ -17,6 +17,7 @@ import {
   IconReceipt2,
   IconSettings,
   IconApi,
+  IconPalette,
   IconSettingsCog,
   IconTags,
   IconUsers,
@@ -67,7 +68,8 @@ export type NavLabelKey =
   | 'reports.menu'
   | 'help.menu'
   | 'help.adminMenu'
-  | 'resellers.menu';
+  | 'resellers.menu'
+  | 'whiteLabel.menu';
 
 export interface NavItem {
   to: string;
@@ -146,6 +148,7 @@ export function navSections(session: Session | null, plan: PlanFlags | null = nu
         item('/planos', 'nav.plans', IconPackages, 'nav-plans'),
         item('/revendedores', 'resellers.menu', IconBuildingStore, 'nav-resellers'),
         item('/configuracoes-plataforma', 'nav.platformSettings', IconSettingsCog, 'nav-platform-settings'),
+        item('/white-label', 'whiteLabel.menu', IconPalette, 'nav-white-label'),
         item('/ajuda/gerenciar', 'help.adminMenu', IconHelpCircle, 'nav-helps'),
       ],
     });

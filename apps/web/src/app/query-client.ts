@@ -13,3 +13,14 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * What one user's session saw goes when a session starts or ends. The platform's public answers
+ * (`['platform', ...]`: the white-label branding, sign-up and notice) stay: they are no one's, and
+ * the app's frame (the theme, the browser title and favicon) keeps observing them: `clear()` would
+ * leave those observers on queries no longer in the cache, deaf to every later change.
+ */
+export function clearSessionQueries(): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'platform' });
+  queryClient.getMutationCache().clear();
+}

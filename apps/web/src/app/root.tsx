@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useBrandingHead } from '../shared/branding/use-branding-head';
 import { GlobalLoading } from '../shared/ui/global-loading';
 import { useIdleReload } from './use-idle-reload';
 
@@ -15,6 +16,7 @@ function ScrollToTop() {
 
 export function Root() {
   useIdleReload();
+  useBrandingHead();
   return (
     <>
       <ScrollToTop />

@@ -168,6 +168,11 @@ const layoutRoutes: RouteObject[] = [
     loader: guard('operator'),
     lazy: page(() => import('../features/platform/platform-settings.page'), 'PlatformSettingsPage'),
   },
+  {
+    path: 'white-label',
+    loader: guard('operator'),
+    lazy: page(() => import('../features/platform/white-label.page'), 'WhiteLabelPage'),
+  },
 ];
 
 export const router = createHashRouter([

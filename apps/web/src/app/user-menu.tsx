@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../shared/auth/logout';
 import { useSession } from '../shared/auth/use-session';
-import { queryClient } from './query-client';
+import { clearSessionQueries } from './query-client';
 
 function initials(name: string): string {
   return name
@@ -23,7 +23,7 @@ export function UserMenu() {
 
   const onLogout = async () => {
     await logout();
-    queryClient.clear();
+    clearSessionQueries();
     navigate('/login');
   };
 

@@ -50,16 +50,16 @@ describe('POST /auth/forgot-password/', () => {
 
   it("mails in the user's language, else the request's, else Portuguese; login keeps the web app's language", async () => {
     const agent = { email: await userWithoutLogin() };
-    expect((await forgot(h, agent.email, 'es')).subject).toBe(mailTexts.es.resetSubject);
+    expect((await forgot(h, agent.email, 'es')).subject).toBe(mailTexts.es.resetSubject('Prosa'));
     const fresh = { email: await userWithoutLogin() };
-    expect((await forgot(h, fresh.email)).subject).toBe(mailTexts.pt.resetSubject);
+    expect((await forgot(h, fresh.email)).subject).toBe(mailTexts.pt.resetSubject('Prosa'));
     // The first login in English keeps English; a later login in another language does not override it.
     const first = await h.request('POST', '/auth/login/', { body: { email: agent.email, password: PASSWORD, language: 'en' } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.configs.language).toBe('en');
     const later = await h.request('POST', '/auth/login/', { body: { email: agent.email, password: PASSWORD, language: 'pt' } });
     expect(later.body.configs.language).toBe('en');
-    expect((await forgot(h, agent.email, 'es')).subject).toBe(mailTexts.en.resetSubject);
+    expect((await forgot(h, agent.email, 'es')).subject).toBe(mailTexts.en.resetSubject('Prosa'));
   });
 
   it("a code asked for in one company is used only by that company's user", async () => {

@@ -10,6 +10,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (the branded mails with the operator's logo). */
+  html?: string;
 }
 
 export interface Mailer {
@@ -51,7 +53,7 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
         auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
         tls: { rejectUnauthorized: false },
       });
-      await transport.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
   };
 }

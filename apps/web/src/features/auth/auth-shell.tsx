@@ -3,7 +3,8 @@ import { IconCheck, IconMessageCircle2Filled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../shared/i18n/language-switcher';
-import { Brand } from '../../shared/ui/brand';
+import { useBranding } from '../../shared/branding/use-branding';
+import { Brand, BrandLogo, logoFor } from '../../shared/ui/brand';
 
 /** The public screens' frame: the product pitch on the left, the form on the right. */
 export function AuthShell({
@@ -18,18 +19,25 @@ export function AuthShell({
   wide?: boolean;
 }) {
   const { t } = useTranslation();
+  const branding = useBranding();
+  // The aside is the primary colour, dark: the logo meant for dark backgrounds, when there is one.
+  const asideLogo = logoFor(branding, true);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="100vh">
       <Box className="prosa-auth-aside" visibleFrom="md" p={56}>
         <Stack justify="space-between" h="100%">
-          <Group gap={10}>
-            <ThemeIcon size={40} radius="md" color="white" variant="white">
-              <IconMessageCircle2Filled size={24} color="var(--mantine-color-prosa-7)" />
-            </ThemeIcon>
-            <Text fw={800} fz={28} style={{ letterSpacing: '-0.02em' }}>
-              {t('common.appName')}
-            </Text>
-          </Group>
+          {asideLogo ? (
+            <BrandLogo image={asideLogo} name={branding.productName} height={62} />
+          ) : (
+            <Group gap={10}>
+              <ThemeIcon size={40} radius="md" color="white" variant="white">
+                <IconMessageCircle2Filled size={24} color="var(--mantine-color-prosa-7)" />
+              </ThemeIcon>
+              <Text fw={800} fz={28} style={{ letterSpacing: '-0.02em' }} data-testid="auth-product-name">
+                {branding.productName}
+              </Text>
+            </Group>
+          )}
           <Stack gap="lg" maw={440}>
             <Title order={2} fw={700} lh={1.25}>
               {t('auth.tagline')}
@@ -41,7 +49,7 @@ export function AuthShell({
             </List>
           </Stack>
           <Text size="xs" opacity={0.7}>
-            © {new Date().getFullYear()} {t('common.appName')}
+            © {new Date().getFullYear()} {branding.productName}
           </Text>
         </Stack>
       </Box>

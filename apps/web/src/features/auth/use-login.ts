@@ -2,7 +2,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import type { Login, LoginResponse } from '@prosa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { queryClient } from '../../app/query-client';
+import { clearSessionQueries } from '../../app/query-client';
 import { http } from '../../shared/api/client';
 import { landingPath, saveLogin } from '../../shared/auth/session';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
@@ -16,7 +16,7 @@ export function useLogin() {
     mutationFn: (values: Login) =>
       http.post<LoginResponse>('/auth/login/', { ...values, language: currentLanguage() }, { authCall: true, loading: true }),
     onSuccess: async (res) => {
-      queryClient.clear();
+      clearSessionQueries();
       saveLogin(res);
       setColorScheme(res.configs.isDark ? 'dark' : 'light');
       if (res.configs.language) await setLanguage(res.configs.language);

@@ -1,4 +1,6 @@
 import { createTheme, darken, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { DEFAULT_PRIMARY_COLOR } from '@prosa/contracts';
+import { paletteOf } from '../branding/palette';
 
 /**
  * Prosa green: conversation, go-ahead. Ten shades, lightest first (Mantine convention). The two
@@ -20,16 +22,17 @@ const prosa: MantineColorsTuple = [
 
 /**
  * The theme in the interface language: the close buttons Mantine draws itself (modals,
- * notifications) have no text, so they get their accessible name from here.
+ * notifications) have no text, so they get their accessible name from here. `primaryColor` is the
+ * white-label colour: Prosa green (the hand-tuned shades above) unless the operator set another.
  */
-export function buildTheme(labels: { close: string; eyeDropper: string }) {
+export function buildTheme(labels: { close: string; eyeDropper: string }, primaryColor = DEFAULT_PRIMARY_COLOR) {
   const closeButtonProps = { 'aria-label': labels.close };
   return createTheme({
     primaryColor: 'prosa',
     // Shade 9 for every colour: filled buttons and badges keep 4.5:1 with their white text in both
     // schemes (Mantine's defaults, 6 and 8, give 2.8 to 4:1 on teal, green and orange).
     primaryShade: { light: 9, dark: 9 },
-    colors: { prosa },
+    colors: { prosa: primaryColor.toLowerCase() === DEFAULT_PRIMARY_COLOR ? prosa : paletteOf(primaryColor) },
     defaultRadius: 'md',
     fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, system-ui, sans-serif',
     headings: { fontWeight: '650' },

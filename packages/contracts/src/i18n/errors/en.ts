@@ -106,6 +106,11 @@ export const errorsEn: ErrorCatalogue = {
     description: 'The format of the uploaded file is not accepted here.',
     detail: 'Convert the file to an accepted format and try again.',
   },
+  ERR_IMAGE_DIMENSIONS: {
+    message: 'Image dimensions not accepted.',
+    description: 'Logos must be exactly 481 x 186 px; icons must be square, 16 to 512 px.',
+    detail: 'Resize the image to these measures and upload it again.',
+  },
   // Contacts and tickets
   ERR_NO_CONTACT_FOUND: {
     message: 'Contact not found.',

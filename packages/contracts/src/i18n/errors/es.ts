@@ -108,6 +108,11 @@ export const errorsEs: ErrorCatalogue = {
     description: 'El formato del archivo enviado no se acepta aquí.',
     detail: 'Convierte el archivo a un formato aceptado e inténtalo de nuevo.',
   },
+  ERR_IMAGE_DIMENSIONS: {
+    message: 'Dimensiones de la imagen no aceptadas.',
+    description: 'Los logos deben medir exactamente 481 x 186 px; los íconos deben ser cuadrados, de 16 a 512 px.',
+    detail: 'Cambia el tamaño de la imagen a esas medidas y envíala de nuevo.',
+  },
   // Contacts and tickets
   ERR_NO_CONTACT_FOUND: {
     message: 'Contacto no encontrado.',

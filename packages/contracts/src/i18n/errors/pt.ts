@@ -106,6 +106,11 @@ export const errorsPt: ErrorCatalogue = {
     description: 'O formato do arquivo enviado não é aceito neste local.',
     detail: 'Converta o arquivo para um formato aceito e tente novamente.',
   },
+  ERR_IMAGE_DIMENSIONS: {
+    message: 'Dimensões da imagem não aceitas.',
+    description: 'Logos devem ter exatamente 481 x 186 px; ícones devem ser quadrados, de 16 a 512 px.',
+    detail: 'Redimensione a imagem para essas medidas e envie de novo.',
+  },
   // Contacts and tickets
   ERR_NO_CONTACT_FOUND: {
     message: 'Contato não encontrado.',

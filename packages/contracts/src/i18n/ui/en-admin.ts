@@ -166,7 +166,7 @@ export const uiEnAdmin: AdminTexts = {
     statusOk: 'Up to date',
     statusExpired: 'Overdue',
     expiredTitle: 'Plan expired',
-    expiredText: 'Your subscription expired on {{date}}. To keep using Prosa, pay the open invoice below or contact the platform support.',
+    expiredText: 'Your subscription expired on {{date}}. To keep using $t(common.appName), pay the open invoice below or contact the platform support.',
     usage: 'Plan usage',
     users: 'Users',
     connections: 'Connections',

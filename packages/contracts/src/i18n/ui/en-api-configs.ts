@@ -15,7 +15,7 @@ export const uiEnApiConfigs: Pick<UiCatalogue, 'apiConfigs'> = {
     updated: 'Configuration updated.',
     deleted: 'Configuration deleted.',
     empty: 'No API configurations yet.',
-    emptyHint: 'Create one so your system can send messages through Prosa.',
+    emptyHint: 'Create one so your system can send messages through $t(common.appName).',
     name: 'Name',
     channel: 'Send-by connection',
     channelHint: 'Messages sent through the API go out through this connection.',

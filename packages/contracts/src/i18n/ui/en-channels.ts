@@ -85,7 +85,7 @@ export const uiEnChannels: Pick<UiCatalogue, 'channels'> = {
       appSecret: 'App secret',
       appSecretHint: 'Checks the signature of the webhooks Meta sends.',
       verifyToken: 'Verify token',
-      verifyTokenHint: 'Leave blank and Prosa generates one.',
+      verifyTokenHint: 'Leave blank and $t(common.appName) generates one.',
       metaUserToken: 'Facebook user token',
       metaUserTokenHint: 'Paste a user token to list the pages it manages; it is not stored.',
       metaLoadPages: 'Load pages',

@@ -22,6 +22,7 @@ import { uiEnReportsService } from './en-reports-service.js';
 import { uiEnDashboard } from './en-dashboard.js';
 import { uiEnHelp } from './en-help.js';
 import { uiEnResellers } from './en-resellers.js';
+import { uiEnWhiteLabel } from './en-white-label.js';
 import { uiEnBilling } from './en-billing.js';
 import { uiEnReportsLists } from './en-reports-lists.js';
 
@@ -50,6 +51,7 @@ export const uiEn: UiCatalogue = {
   ...uiEnDashboard,
   ...uiEnHelp,
   ...uiEnResellers,
+  ...uiEnWhiteLabel,
   ...uiEnBilling,
   ...uiEnReportsLists,
   common: {
@@ -115,7 +117,7 @@ export const uiEn: UiCatalogue = {
   },
   guard: {
     loginRequired: 'Please log in to continue.',
-    planExpired: 'Your plan has expired. Renew your subscription to keep using Prosa.',
+    planExpired: 'Your plan has expired. Renew your subscription to keep using $t(common.appName).',
     unauthorized: 'You do not have access to this page.',
   },
   errors: {
@@ -178,7 +180,7 @@ export const uiEn: UiCatalogue = {
   },
   home: {
     greeting: 'Hello, {{name}}!',
-    subtitle: 'An overview of your company on Prosa.',
+    subtitle: 'An overview of your company on $t(common.appName).',
     users: 'Users',
     usersOnline: '{{count}} online now',
     queues: 'Queues',

@@ -182,7 +182,7 @@ export const uiEsAdmin: AdminTexts = {
     statusExpired: 'Vencido',
     expiredTitle: 'Plan vencido',
     expiredText:
-      'Tu suscripción venció el {{date}}. Para seguir usando Prosa, paga la factura abierta abajo o contacta al soporte de la plataforma.',
+      'Tu suscripción venció el {{date}}. Para seguir usando $t(common.appName), paga la factura abierta abajo o contacta al soporte de la plataforma.',
     usage: 'Uso del plan',
     users: 'Usuarios',
     connections: 'Conexiones',

@@ -15,7 +15,7 @@ export const uiEsApiConfigs: Pick<UiCatalogue, 'apiConfigs'> = {
     updated: 'Configuración actualizada.',
     deleted: 'Configuración eliminada.',
     empty: 'Aún no hay configuraciones de API.',
-    emptyHint: 'Cree una para que su sistema envíe mensajes por Prosa.',
+    emptyHint: 'Cree una para que su sistema envíe mensajes por $t(common.appName).',
     name: 'Nombre',
     channel: 'Conexión de envío',
     channelHint: 'Los mensajes enviados por la API salen por esta conexión.',

@@ -84,7 +84,7 @@ export const uiEsChannels: Pick<UiCatalogue, 'channels'> = {
       appSecret: 'Clave secreta de la app',
       appSecretHint: 'Comprueba la firma de los webhooks que envía Meta.',
       verifyToken: 'Token de verificación',
-      verifyTokenHint: 'Déjalo en blanco y Prosa genera uno.',
+      verifyTokenHint: 'Déjalo en blanco y $t(common.appName) genera uno.',
       metaUserToken: 'Token de usuario de Facebook',
       metaUserTokenHint: 'Pegue un token de usuario para listar las páginas que administra; no se guarda.',
       metaLoadPages: 'Buscar páginas',

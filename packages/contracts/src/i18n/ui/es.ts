@@ -22,6 +22,7 @@ import { uiEsReportsService } from './es-reports-service.js';
 import { uiEsDashboard } from './es-dashboard.js';
 import { uiEsHelp } from './es-help.js';
 import { uiEsResellers } from './es-resellers.js';
+import { uiEsWhiteLabel } from './es-white-label.js';
 import { uiEsBilling } from './es-billing.js';
 import { uiEsReportsLists } from './es-reports-lists.js';
 
@@ -50,6 +51,7 @@ export const uiEs: UiCatalogue = {
   ...uiEsDashboard,
   ...uiEsHelp,
   ...uiEsResellers,
+  ...uiEsWhiteLabel,
   ...uiEsBilling,
   ...uiEsReportsLists,
   common: {
@@ -115,7 +117,7 @@ export const uiEs: UiCatalogue = {
   },
   guard: {
     loginRequired: 'Inicia sesión para continuar.',
-    planExpired: 'Tu plan venció. Renueva la suscripción para seguir usando Prosa.',
+    planExpired: 'Tu plan venció. Renueva la suscripción para seguir usando $t(common.appName).',
     unauthorized: 'No tienes acceso a esta página.',
   },
   errors: {
@@ -178,7 +180,7 @@ export const uiEs: UiCatalogue = {
   },
   home: {
     greeting: '¡Hola, {{name}}!',
-    subtitle: 'Un resumen de tu empresa en Prosa.',
+    subtitle: 'Un resumen de tu empresa en $t(common.appName).',
     users: 'Usuarios',
     usersOnline: '{{count}} en línea ahora',
     queues: 'Colas',

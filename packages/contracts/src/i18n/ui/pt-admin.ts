@@ -185,7 +185,7 @@ export const uiPtAdmin = {
     statusOk: 'Em dia',
     statusExpired: 'Vencido',
     expiredTitle: 'Plano vencido',
-    expiredText: 'Sua assinatura venceu em {{date}}. Para voltar a usar o Prosa, pague a fatura em aberto abaixo ou fale com o suporte da plataforma.',
+    expiredText: 'Sua assinatura venceu em {{date}}. Para voltar a usar o $t(common.appName), pague a fatura em aberto abaixo ou fale com o suporte da plataforma.',
     usage: 'Uso do plano',
     users: 'Usuários',
     connections: 'Conexões',

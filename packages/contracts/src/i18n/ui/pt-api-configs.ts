@@ -13,7 +13,7 @@ export const uiPtApiConfigs = {
     updated: 'Configuração atualizada.',
     deleted: 'Configuração excluída.',
     empty: 'Nenhuma configuração de API ainda.',
-    emptyHint: 'Crie uma para que o seu sistema envie mensagens pelo Prosa.',
+    emptyHint: 'Crie uma para que o seu sistema envie mensagens pelo $t(common.appName).',
     name: 'Nome',
     channel: 'Conexão de envio',
     channelHint: 'As mensagens enviadas pela API saem por esta conexão.',

@@ -82,7 +82,7 @@ export const uiPtChannels = {
       appSecret: 'Chave secreta do app',
       appSecretHint: 'Confere a assinatura dos webhooks que a Meta envia.',
       verifyToken: 'Token de verificação',
-      verifyTokenHint: 'Deixe em branco para o Prosa gerar um.',
+      verifyTokenHint: 'Deixe em branco para o $t(common.appName) gerar um.',
       metaUserToken: 'Token de usuário do Facebook',
       metaUserTokenHint: 'Cole um token de usuário para listar as páginas que ele administra; ele não é guardado.',
       metaLoadPages: 'Buscar páginas',

@@ -21,6 +21,7 @@ import { uiPtReportsService } from './pt-reports-service.js';
 import { uiPtDashboard } from './pt-dashboard.js';
 import { uiPtHelp } from './pt-help.js';
 import { uiPtResellers } from './pt-resellers.js';
+import { uiPtWhiteLabel } from './pt-white-label.js';
 import { uiPtBilling } from './pt-billing.js';
 import { uiPtReportsLists } from './pt-reports-lists.js';
 
@@ -53,6 +54,7 @@ export const uiPt = {
   ...uiPtDashboard,
   ...uiPtHelp,
   ...uiPtResellers,
+  ...uiPtWhiteLabel,
   ...uiPtBilling,
   ...uiPtReportsLists,
   common: {
@@ -118,7 +120,7 @@ export const uiPt = {
   },
   guard: {
     loginRequired: 'Faça login para continuar.',
-    planExpired: 'Seu plano venceu. Renove a assinatura para continuar usando o Prosa.',
+    planExpired: 'Seu plano venceu. Renove a assinatura para continuar usando o $t(common.appName).',
     unauthorized: 'Você não tem acesso a esta página.',
   },
   errors: {
@@ -182,7 +184,7 @@ export const uiPt = {
   },
   home: {
     greeting: 'Olá, {{name}}!',
-    subtitle: 'Um resumo da sua empresa no Prosa.',
+    subtitle: 'Um resumo da sua empresa no $t(common.appName).',
     users: 'Usuários',
     usersOnline: '{{count}} online agora',
     queues: 'Filas',

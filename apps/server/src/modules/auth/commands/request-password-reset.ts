@@ -6,6 +6,7 @@ import { passwordResets, users } from '../../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
 import { sha256 } from '../../../platform/security/tokens.js';
+import { brandedMail, mailBranding } from '../../branding/branded-mail.js';
 
 export const RESET_CODE_MINUTES = 15;
 
@@ -29,9 +30,12 @@ export async function requestPasswordReset(platform: Platform, email: string, re
   });
   const lang: Language = user.configs?.language ?? requestLanguage ?? 'pt';
   const texts = mailTexts[lang];
-  await platform.mailer.send({
-    to: user.email,
-    subject: texts.resetSubject,
-    text: texts.resetBody(user.name, code, RESET_CODE_MINUTES),
-  });
+  const brand = await mailBranding(platform);
+  await platform.mailer.send(
+    brandedMail(brand, {
+      to: user.email,
+      subject: texts.resetSubject(brand.productName),
+      text: texts.resetBody(user.name, code, RESET_CODE_MINUTES, brand.productName),
+    }),
+  );
 }

@@ -1,0 +1,31 @@
+/** The operator's white-label screen (/white-label) in pt; spread into uiPt (pt.ts). */
+export const uiPtWhiteLabel = {
+  whiteLabel: {
+    menu: 'Marca (white label)',
+    title: 'Marca (white label)',
+    subtitle: 'O nome, a cor, os logos e os ícones com que as empresas e os clientes veem a plataforma.',
+    identitySection: 'Nome e cor',
+    productName: 'Nome do produto',
+    productNameHint: 'Na tela de login, no cabeçalho, no título do navegador, no app instalado e nos e-mails. Em branco: Prosa.',
+    primaryColor: 'Cor principal',
+    primaryColorHint: 'Botões, links e destaques. Uma cor clara é escurecida o bastante para o texto branco continuar legível. Em branco: o verde do Prosa.',
+    imagesSection: 'Logos e ícones',
+    imagesHint: 'PNG, JPEG ou WebP de até 1 MB. SVG não é aceito (pode conter scripts).',
+    refs: {
+      logo: { label: 'Logo', hint: 'Exatamente 481 x 186 px. Em fundos claros.' },
+      logoDark: { label: 'Logo para fundo escuro', hint: 'Exatamente 481 x 186 px. No tema escuro e na lateral da tela de login; sem ele, o logo.' },
+      favicon: { label: 'Favicon', hint: 'Quadrado, de 16 a 512 px (ex.: 32 x 32). Na aba do navegador.' },
+      appIcon: { label: 'Ícone do app', hint: 'Quadrado, de 16 a 512 px (ideal: 512 x 512). No app instalado.' },
+    },
+    size: '{{width}} x {{height}} px',
+    none: 'Padrão do Prosa',
+    upload: 'Enviar imagem',
+    replace: 'Trocar',
+    remove: 'Remover',
+    uploaded: 'Imagem enviada.',
+    removed: 'Imagem removida; o padrão do Prosa volta a valer.',
+    saved: 'Marca salva.',
+    previewSection: 'Prévia',
+    previewButton: 'Botão',
+  },
+};
