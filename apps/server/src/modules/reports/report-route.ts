@@ -5,6 +5,7 @@
  * language. Every report is a ReportDefinition registered here, so each gets the same access
  * (admins and supervisors), the same OpenAPI shape and the same file writing.
  */
+import { periodRead } from '../dashboard/dashboard.sql.js';
 import type { ErrorCode, Language } from '@prosa/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,7 +68,8 @@ export function registerReport<V, F, Q extends F, Row>(
       const q = req.query as Q;
       const viewer = await def.viewer(req);
       await def.check?.(req.scope, viewer, q);
-      return def.readPage(req.scope, viewer, q);
+      // Every report's page reads its period with in-memory sorts, no parallel workers, no JIT.
+      return periodRead(req.scope, (tx) => def.readPage(tx, viewer, q));
     },
   );
   zapp.get(
