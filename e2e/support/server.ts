@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { api, apiLogin } from './api';
 import { freePort } from './ports';
@@ -27,6 +27,8 @@ export interface RunningServer {
   dataDir: string;
   log: () => string;
   stop: () => Promise<void>;
+  /** With `clockShiftMs`: the server's clock jumps that far ahead now (e2e/support/clock-shift.mjs). */
+  shiftClock: () => void;
 }
 
 async function waitForHealth(
@@ -100,7 +102,7 @@ async function openAllHours(baseUrl: string): Promise<void> {
  * (and a fresh database on PostgreSQL), the demo data, and the built web app.
  */
 export async function startServer(
-  opts: { smtpPort?: number; env?: Record<string, string>; keepBusinessHours?: boolean } = {},
+  opts: { smtpPort?: number; env?: Record<string, string>; keepBusinessHours?: boolean; clockShiftMs?: number } = {},
 ): Promise<RunningServer> {
   const webDist = path.join(REPO_ROOT, 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -122,6 +124,12 @@ export async function startServer(
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...(opts.smtpPort ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(opts.smtpPort), SMTP_SECURE: 'false' } : {}),
     ...opts.env,
+    ...(opts.clockShiftMs
+      ? {
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(REPO_ROOT, 'e2e/support/clock-shift.mjs')).href}`.trim(),
+          PROSA_E2E_CLOCK_SHIFT_MS: String(opts.clockShiftMs),
+        }
+      : {}),
   };
   // The compiled server, started as the container starts it (`npm run test:e2e` builds it first).
   // Its own process group, so stopping it reaches every process it starts.
@@ -169,5 +177,9 @@ export async function startServer(
     await stop();
     throw err;
   }
-  return { baseUrl, port, dataDir, log, stop };
+  const shiftClock = () => {
+    if (!opts.clockShiftMs || !child.pid) throw new Error('startServer({ clockShiftMs }) first');
+    process.kill(child.pid, 'SIGUSR2');
+  };
+  return { baseUrl, port, dataDir, log, stop, shiftClock };
 }
