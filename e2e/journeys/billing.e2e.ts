@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleInBothThemes } from '../support/a11y';
+import { apiLogin } from '../support/api';
 import { go, launchBrowser, login, newPage, waitForRoute } from '../support/browser';
 import {
   startMercadoPagoStandIn,
@@ -157,5 +158,77 @@ describe("the operator's notice banner", () => {
     await clinica.page.waitForLoadState('networkidle');
     expect(await clinica.page.getByTestId('notice-banner').count()).toBe(0);
     await clinica.context.close();
+  });
+});
+
+describe("the operator's companies and plans", () => {
+  it('creates, edits and deletes a plan on /planos and a company on /empresas', async () => {
+    const { page, context } = await newPage(browser, server.baseUrl);
+    await login(page, OPERATOR.email, OPERATOR.password);
+    await waitForRoute(page, '/');
+    const stamp = Date.now().toString(36);
+
+    // A plan: created, renamed with a new value, and (unused) deleted at the end.
+    await go(page, '/planos');
+    const planName = `Plano E2E ${stamp}`;
+    await page.getByTestId('plan-add').click();
+    await page.getByTestId('plan-name').fill(planName);
+    await page.getByTestId('plan-maxUsers').fill('3');
+    await page.getByTestId('plan-maxConnections').fill('2');
+    await page.getByTestId('plan-value').fill('99,90');
+    await page.getByTestId('plan-save').click();
+    const plan = (name: string) => page.locator(`[data-testid="plan-row"][data-name="${name}"]`);
+    await plan(planName).waitFor();
+    const renamedPlan = `${planName} Plus`;
+    await plan(planName).getByTestId('plan-edit').click();
+    await expect.poll(() => page.getByTestId('plan-name').inputValue()).toBe(planName);
+    await page.getByTestId('plan-name').fill(renamedPlan);
+    await page.getByTestId('plan-value').fill('149,90');
+    await page.getByTestId('plan-save').click();
+    await plan(renamedPlan).waitFor();
+    expect(await plan(renamedPlan).textContent()).toMatch(/R\$\s149,90/);
+
+    // A company on that plan, with its first admin, who can then sign in.
+    await go(page, '/empresas');
+    const companyName = `Empresa E2E ${stamp}`;
+    const adminEmail = `admin-${stamp}@empresa-e2e.com`;
+    await page.getByTestId('tenant-add').click();
+    await page.getByTestId('tenant-name').fill(companyName);
+    await page.getByTestId('tenant-plan').click();
+    await page.getByRole('option', { name: renamedPlan }).click();
+    await page.getByTestId('tenant-admin-name').fill('Admin E2E');
+    await page.getByTestId('tenant-admin-email').fill(adminEmail);
+    await page.getByTestId('tenant-admin-password').fill('segredo-e2e-1');
+    await page.getByTestId('tenant-save').click();
+    const company = (name: string) => page.locator(`[data-testid="tenant-row"][data-name="${name}"]`);
+    await company(companyName).waitFor();
+    expect(await company(companyName).textContent()).toContain(renamedPlan);
+    expect(await apiLogin(server.baseUrl, adminEmail, 'segredo-e2e-1')).toBeTruthy();
+
+    const renamedCompany = `${companyName} Ltda`;
+    await company(companyName).getByTestId('tenant-edit').click();
+    await expect.poll(() => page.getByTestId('tenant-name').inputValue()).toBe(companyName);
+    await page.getByTestId('tenant-name').fill(renamedCompany);
+    await page.getByTestId('tenant-save').click();
+    await company(renamedCompany).waitFor();
+    await expectAccessibleInBothThemes(page, '/empresas with a new company');
+
+    await company(renamedCompany).getByTestId('tenant-menu').click();
+    await page.getByTestId('tenant-delete').click();
+    await page.getByTestId('confirm-button').click();
+    await expect.poll(() => company(renamedCompany).count()).toBe(0);
+
+    // The plan has no company left: it can go too; both stay gone after a reload.
+    await go(page, '/planos');
+    await plan(renamedPlan).getByTestId('plan-delete').click();
+    await page.getByTestId('confirm-button').click();
+    await expect.poll(() => plan(renamedPlan).count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('plan-table').waitFor();
+    expect(await plan(renamedPlan).count()).toBe(0);
+    await go(page, '/empresas');
+    await page.getByTestId('tenant-table').waitFor();
+    expect(await company(renamedCompany).count()).toBe(0);
+    await context.close();
   });
 });
