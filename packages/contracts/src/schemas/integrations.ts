@@ -129,6 +129,20 @@ const isHttpUrl = (v: string) => {
   }
 };
 
+/** The OpenAPI examples' integration: an OpenAI assistant handing over to queue 2. */
+const EXAMPLE = {
+  name: 'Assistente de vendas',
+  type: 'openai',
+  url: '',
+  model: 'gpt-4o-mini',
+  prompt: 'Você atende a Padaria Central. Responda em poucas frases; peça um humano para reclamações.',
+  transferQueueId: 2,
+  maxTokens: 512,
+  maxMessages: 10,
+  temperature: 0.7,
+  responseFormat: 'text',
+} as const;
+
 export const ZIntegrationInput = z
   .object({
     name: z.string({ error: V.required }).trim().min(1, V.required).min(3, vMinLength(3)).max(60, V.max),
@@ -165,21 +179,7 @@ export const ZIntegrationInput = z
     if ((AI_INTEGRATION_TYPES as readonly string[]).includes(v.type) && !v.model)
       ctx.addIssue({ code: 'custom', path: ['model'], message: V.required });
   })
-  .meta({
-    example: {
-      name: 'Assistente de vendas',
-      type: 'openai',
-      url: '',
-      model: 'gpt-4o-mini',
-      prompt: 'Você atende a Padaria Central. Responda em poucas frases; peça um humano para reclamações.',
-      apiKey: 'sk-proj-0000000000000000000000000000',
-      transferQueueId: 2,
-      maxTokens: 512,
-      maxMessages: 10,
-      temperature: 0.7,
-      responseFormat: 'text',
-    },
-  });
+  .meta({ example: { ...EXAMPLE, apiKey: 'sk-proj-0000000000000000000000000000' } });
 export type IntegrationInput = z.infer<typeof ZIntegrationInput>;
 export type IntegrationFormValues = z.input<typeof ZIntegrationInput>;
 
@@ -212,24 +212,15 @@ export const ZIntegration = z
   })
   .meta({
     example: {
+      ...EXAMPLE,
       id: 7,
-      name: 'Assistente de vendas',
-      type: 'openai',
-      url: '',
-      model: 'gpt-4o-mini',
-      prompt: 'Você atende a Padaria Central. Responda em poucas frases; peça um humano para reclamações.',
       apiKeyLast4: '0000',
-      transferQueueId: 2,
       typebotSlug: null,
       expiresMinutes: 0,
       delayMs: 0,
       finishKeyword: null,
       restartKeyword: null,
       unknownMessage: null,
-      maxTokens: 512,
-      maxMessages: 10,
-      temperature: 0.7,
-      responseFormat: 'text',
       voiceKeyLast4: null,
       signingSecret: null,
       createdAt: '2026-11-27T15:00:00.000Z',

@@ -9,11 +9,8 @@
  */
 import { createInterface } from 'node:readline';
 import { startAsaasStandIn } from './stand-in.js';
+import { arg, echoRequests } from '../http.js';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const prosa = (arg('prosa') ?? 'http://localhost:3000').replace(/\/+$/, '');
 const standIn = await startAsaasStandIn({
   port: arg('port') ? Number(arg('port')) : undefined,
@@ -27,11 +24,7 @@ console.log(`webhook token:  ${standIn.webhookToken}`);
 console.log(`webhooks to:    ${standIn.webhookUrl}`);
 console.log('type "pay <payment link id>" to pay one; Ctrl+C to stop');
 
-let seen = 0;
-setInterval(() => {
-  for (const r of standIn.requests().slice(seen)) console.log(`${r.method} ${r.path}`);
-  seen = standIn.requests().length;
-}, 500).unref();
+echoRequests(() => standIn.requests());
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   const m = /^pay\s+(\d+)$/.exec(line.trim());

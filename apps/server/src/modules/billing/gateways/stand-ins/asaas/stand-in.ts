@@ -11,7 +11,7 @@
  *    `callback.successUrl`.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   asaasDate,
@@ -22,6 +22,7 @@ import {
   type StandInAsaasPayment,
   type StandInLink,
 } from './fixtures.js';
+import { readBody, send } from '../http.js';
 
 export interface AsaasRequest {
   method: string;
@@ -57,17 +58,6 @@ export interface AsaasStandIn {
   /** The next `n` API calls answer `status` (500: Asaas is down). */
   failNext(n: number, status: number): void;
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function startAsaasStandIn(

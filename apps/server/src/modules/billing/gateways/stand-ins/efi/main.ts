@@ -12,11 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { startEfiStandIn } from './stand-in.js';
+import { arg, echoRequests } from '../http.js';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const prosa = (arg('prosa') ?? 'http://localhost:3000').replace(/\/+$/, '');
 const secret = arg('secret') ?? randomBytes(16).toString('hex');
 const standIn = await startEfiStandIn({
@@ -33,11 +30,7 @@ console.log(`webhook secret:  ${secret}`);
 console.log(`webhooks to:     ${standIn.webhookUrl}`);
 console.log('type "pay <txid>" to pay a charge; Ctrl+C to stop');
 
-let seen = 0;
-setInterval(() => {
-  for (const r of standIn.requests().slice(seen)) console.log(`${r.method} ${r.path}`);
-  seen = standIn.requests().length;
-}, 500).unref();
+echoRequests(() => standIn.requests());
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   const m = /^pay\s+([a-zA-Z0-9]{26,35})$/.exec(line.trim());

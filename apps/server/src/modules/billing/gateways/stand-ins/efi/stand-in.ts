@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -30,6 +30,7 @@ import {
   webhookTestBody,
   type StandInCob,
 } from './fixtures.js';
+import { readBody, send } from '../http.js';
 
 const cert = (name: string) => readFileSync(new URL(`./certs/${name}`, import.meta.url));
 /** The stand-in's CA (trust it to reach the stand-in), and two client certificates in .p12. */
@@ -70,17 +71,6 @@ export interface EfiStandIn {
   deliverTest(): Promise<number | null>;
   failNext(n: number, status: number): void;
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function startEfiStandIn(

@@ -10,10 +10,11 @@
  *  - `/sandbox/payments/{id}`: the payment's `ticket_url`, a page with its QR and an "approve" button.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStaticPix, hasError } from 'pix-utils';
 import { mpError, paymentBody, signature, webhookBody, type StandInPayment } from './fixtures.js';
+import { readBody, send } from '../http.js';
 
 export interface MercadoPagoRequest {
   method: string;
@@ -47,17 +48,6 @@ export interface MercadoPagoStandIn {
   /** The next `n` API calls answer `status` (500: Mercado Pago is down). */
   failNext(n: number, status: number): void;
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

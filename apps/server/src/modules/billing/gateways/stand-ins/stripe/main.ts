@@ -10,11 +10,8 @@
  */
 import { createInterface } from 'node:readline';
 import { startStripeStandIn } from './stand-in.js';
+import { arg, echoRequests } from '../http.js';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const prosa = (arg('prosa') ?? 'http://localhost:3000').replace(/\/+$/, '');
 const standIn = await startStripeStandIn({
   port: arg('port') ? Number(arg('port')) : undefined,
@@ -28,11 +25,7 @@ console.log(`webhook secret: ${standIn.webhookSecret}`);
 console.log(`webhooks to:    ${standIn.webhookUrl}`);
 console.log('type "complete <session id>" to pay one; Ctrl+C to stop');
 
-let seen = 0;
-setInterval(() => {
-  for (const r of standIn.requests().slice(seen)) console.log(`${r.method} ${r.path}`);
-  seen = standIn.requests().length;
-}, 500).unref();
+echoRequests(() => standIn.requests());
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   const m = /^complete\s+(cs_\w+)$/.exec(line.trim());

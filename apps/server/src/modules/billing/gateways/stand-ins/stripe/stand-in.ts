@@ -9,9 +9,10 @@
  *  - `complete(id)` does the same from a test; `deliver(id)` sends the event again.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventBody, sessionBody, stripeError, stripeSignature, type StandInSession } from './fixtures.js';
+import { readBody, send as sendJson } from '../http.js';
 
 export interface StripeRequest {
   method: string;
@@ -40,16 +41,9 @@ export interface StripeStandIn {
 
 const API_VERSION = '2026-10-28.endive';
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(7).toString('hex')}` });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
+/** Every answer carries a request id, as Stripe's do. */
+const send = (res: ServerResponse, status: number, body: unknown) =>
+  sendJson(res, status, body, { 'request-id': `req_${randomBytes(7).toString('hex')}` });
 
 export async function startStripeStandIn(
   opts: { port?: number; secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {},
