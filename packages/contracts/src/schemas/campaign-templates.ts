@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from './common.js';
+import { V, ZId } from './common.js';
 import { ZTemplateParameter } from './waba-templates.js';
 
 /**
@@ -36,7 +36,7 @@ const fromJson = (v: unknown) => {
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const campaignTemplateFields = {
-  templateId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  templateId: z.preprocess(blank, ZId.optional()),
   templateParameters: z.preprocess(fromJson, z.array(ZTemplateParameterSource).max(30, V.max).default([])),
   /** The media of an IMAGE/VIDEO/DOCUMENT header by URL; without it the campaign's file goes. */
   templateHeaderUrl: z.preprocess(

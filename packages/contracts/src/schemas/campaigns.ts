@@ -58,7 +58,7 @@ const ZMessageText = z.preprocess((v) => blank(v) ?? '', z.string().max(10_000, 
 const campaignFields = {
   name: z.string({ error: V.required }).trim().min(1, V.required).max(200, V.max),
   startAt: ZStartAt,
-  channelId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  channelId: z.preprocess(blank, ZId.optional()),
   delaySeconds: ZDelay,
   message1: ZMessageText,
   message2: ZMessageText,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common.js';
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'played', 'failed', 'received'] as const;
 /** `comment`: a public comment on a Facebook post or Instagram media (and our public replies to one). */
@@ -61,7 +62,7 @@ export const ZSendMessage = z.object({
   body: z.string().max(4096, 'validation.max').default(''),
   /** Idempotency key: a retried POST with the same clientId stores one message. */
   clientId: z.string().min(8).max(64).optional(),
-  quotedMsgId: z.coerce.number().int().positive().optional(),
+  quotedMsgId: ZId.optional(),
   /**
    * false: send this message without the agent's signature. Honoured only where the company lets
    * agents switch it off (userDisableSignature); 'true'/'false' as multipart fields.

@@ -4,7 +4,7 @@
  * `?setup-token=`), and the company records the reseller that brought it.
  */
 import { z } from 'zod';
-import { ZEmail, ZPhone, ZRequiredText } from './common.js';
+import { ZEmail, ZId, ZPhone, ZRequiredText } from './common.js';
 
 export const ZResellerInput = z.object({
   name: ZRequiredText(120),
@@ -40,7 +40,4 @@ export type ResellerToken = z.infer<typeof ZResellerToken>;
 export const ZResellerTokenCreated = ZResellerToken.extend({ token: z.string() });
 export type ResellerTokenCreated = z.infer<typeof ZResellerTokenCreated>;
 
-export const ZResellerTokenParams = z.object({
-  id: z.coerce.number().int().positive(),
-  tokenId: z.coerce.number().int().positive(),
-});
+export const ZResellerTokenParams = z.object({ id: ZId, tokenId: ZId });
