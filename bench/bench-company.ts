@@ -4,11 +4,35 @@
  * two of the four queues), 3 channels and `contacts` contacts created over the last year, all with
  * one password; and a login as the first user of a profile. Each benchmark adds its own tickets.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { unsafeSystemDb } from '../apps/server/src/platform/db/tenant-scope.js';
 import { hashPassword } from '../apps/server/src/platform/security/passwords.js';
+import { bootstrapPlatform } from '../apps/server/src/seed/bootstrap.js';
 
 export const BENCH_PASSWORD = 'bench-pass-1';
 
 type Query = <T>(text: string) => Promise<T[]>;
+
+/**
+ * The app on DATABASE_URL (migrated, the platform bootstrapped, no jobs, no demo, silent) and a raw
+ * query of the system door for the seeds.
+ */
+export async function startBenchApp() {
+  const config = loadConfig(
+    { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'prosa-bench-')), LOG_LEVEL: 'silent' },
+    { demo: false },
+  );
+  const app = await buildApp({ config, logger: false, jobs: false });
+  await bootstrapPlatform(app.platform);
+  const db = unsafeSystemDb(app.platform.db);
+  const q: Query = async <T>(text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  return { app, q };
+}
 
 export async function seedBenchCompany(q: Query, tenantId: number, emailPrefix: string, contacts: number): Promise<void> {
   const id = tenantId;

@@ -5,30 +5,15 @@
  *   DATABASE_URL=postgres://.../prosa_bench_dash npx tsx bench/dashboard.ts
  * BENCH_SCALE scales the seed (made once per database); BENCH_REQUESTS the requests per scenario.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { measure, report, type Row } from './measure.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { unsafeSystemDb } from '../apps/server/src/platform/db/tenant-scope.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { bootstrapPlatform } from '../apps/server/src/seed/bootstrap.js';
-import { benchLogin, seedBenchCompany } from './bench-company.js';
+import { benchLogin, seedBenchCompany, startBenchApp } from './bench-company.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const TICKETS = Math.round(200_000 * SCALE);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL: this benchmark is for PostgreSQL');
 
-const config = loadConfig(
-  { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'prosa-bench-')), LOG_LEVEL: 'silent' },
-  { demo: false },
-);
-const app = await buildApp({ config, logger: false, jobs: false });
-await bootstrapPlatform(app.platform);
-const db = unsafeSystemDb(app.platform.db);
-const q = async <T>(text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const { app, q } = await startBenchApp();
 
 async function seed(): Promise<number> {
   const t0 = Date.now();

@@ -11,16 +11,8 @@
  * The plans: `alter database prosa_bench_svc set session_preload_libraries = 'auto_explain'` with
  * `auto_explain.log_min_duration` and `auto_explain.log_analyze` writes them to the server's log.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { measure } from './measure.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { unsafeSystemDb } from '../apps/server/src/platform/db/tenant-scope.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { bootstrapPlatform } from '../apps/server/src/seed/bootstrap.js';
-import { benchLogin, seedBenchCompany } from './bench-company.js';
+import { benchLogin, seedBenchCompany, startBenchApp } from './bench-company.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const TICKETS = Math.round(200_000 * SCALE);
@@ -31,14 +23,7 @@ const PERIODS = (process.env.BENCH_DAYS ?? '30,365').split(',').map(Number);
 const NAME = 'Bench service reports';
 if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL: this benchmark is for PostgreSQL');
 
-const config = loadConfig(
-  { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'prosa-bench-')), LOG_LEVEL: 'silent' },
-  { demo: false },
-);
-const app = await buildApp({ config, logger: false, jobs: false });
-await bootstrapPlatform(app.platform);
-const db = unsafeSystemDb(app.platform.db);
-const q = async <T>(text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const { app, q } = await startBenchApp();
 
 async function seed(): Promise<number> {
   const t0 = Date.now();
