@@ -189,8 +189,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await ticketToBot(req.scope, req.auth, req.params.id, req.body.chatFlowId);
-      return viewOf(req, req.params.id);
+      return ticketToBot(req.scope, req.auth, req.params.id, req.body.chatFlowId, (tx) =>
+        viewOf({ scope: tx, auth: req.auth }, req.params.id),
+      );
     },
   );
   // Its agent marks an open ticket private, or public again (the policy's markPrivate).

@@ -13,8 +13,18 @@ import { mutateTicket, patchTicket } from '../tickets.mutate.js';
  * state (the chatbot module starts the conversation from the flow's first step). The flow must be
  * the company's (else ERR_NO_AUTO_REPLY_FOUND, after the ticket's own checks so another company's
  * ticket still answers ERR_NO_TICKET_FOUND) and active and available for transfer.
+ *
+ * `view` reads the answer inside the same transaction: once it commits, the woken bot may run the
+ * flow's first step (and even leave the flow) before a read after the commit, so the caller is
+ * answered with the ticket as this command left it.
  */
-export function ticketToBot(scope: TenantScope, auth: AuthContext, id: number, chatFlowId: number): Promise<void> {
+export function ticketToBot<R>(
+  scope: TenantScope,
+  auth: AuthContext,
+  id: number,
+  chatFlowId: number,
+  view: (tx: TenantScope) => Promise<R>,
+): Promise<R> {
   return mutateTicket(scope, auth, id, 'transfer', async ({ tx, row }) => {
     // Locked: a delete of the flow (which counts its tickets) waits for this transfer, or wins.
     const [flow] = await tx.select(chatFlows, eq(chatFlows.id, chatFlowId)).limit(1).for('update');
@@ -27,5 +37,6 @@ export function ticketToBot(scope: TenantScope, auth: AuthContext, id: number, c
     await patchTicket(tx, id, { status: 'pending', userId: null, chatFlowId, botState: null, closeAfter: null, botDueAt: new Date() });
     await logTicket(tx, id, 'chatBot', { userId: auth.userId, queueId: row.queueId, payload: { chatFlowId } });
     await runAfterToBot(tx, id);
+    return view(tx);
   });
 }
