@@ -89,6 +89,8 @@ async function answerCall(platform: Platform, channel: ChannelRow, call: WACallE
   const name = person.number || parseJid(person.lid)!.user;
   const from = person.number ? { number: person.number, name } : { providerId: person.lid, name };
   await answerRejectedCall(platform, channel, { id: call.id, from });
+  // A contact the answer just made by number learns its LID too.
+  if (person.number && person.lid) await linkLid(platform, channel.tenantId, person.lid, person.number);
 }
 
 /**
