@@ -113,3 +113,8 @@ export function firstSightOfCall(db: Database, channelId: number, callId: string
   if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value!);
   return true;
 }
+
+/** Forgets a call id whose handling failed, so a retry handles it again. */
+export function forgetCall(db: Database, channelId: number, callId: string): void {
+  seenBy.get(db)?.get(channelId)?.delete(callId);
+}

@@ -15,7 +15,7 @@
  */
 import type { BaileysEventMap, WACallEvent, WAMessage } from 'baileys';
 import type { SessionContext } from '../../modules/channels/channel-adapter.js';
-import { callSettings, firstSightOfCall } from '../shared/call-reject.js';
+import { callSettings, firstSightOfCall, forgetCall } from '../shared/call-reject.js';
 import { contentOf } from './whatsapp.content.js';
 import { historyChunks, importPeriodOf } from './whatsapp.history.js';
 import { isGroupJid, isIgnoredChat, isLidJid, isPnJid, normalizeJid, type BaileysModule } from './whatsapp.jid.js';
@@ -89,7 +89,11 @@ const isPersonalOffer = (c: WACallEvent) =>
  * a message for the caller. Runs in the queue, in the order of the socket's events.
  */
 async function rejected(ctx: SessionContext, socket: WaSocket, call: WACallEvent): Promise<WhatsappPayload | null> {
-  const settings = await callSettings(ctx.platform, ctx.channel);
+  const settings = await callSettings(ctx.platform, ctx.channel).catch((err: unknown) => {
+    // Not read (the database away): a replay of the offer may try again.
+    forgetCall(ctx.platform.db, ctx.channel.id, call.id);
+    throw err;
+  });
   if (!settings.reject) return null;
   try {
     await withTimeout(socket.rejectCall(call.id, call.from), 10_000, 'rejectCall');
