@@ -146,6 +146,9 @@ describe(`whatsapp calls (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
       const [contact] = await contactsWhere(h, a, { number: '5531988887777' });
       expect(contact).toMatchObject({ lid: '201234567890123@lid', isGroup: false });
       expect(await contactsWhere(h, a, { number: '5511987654321' })).toEqual([]);
+      const [answer, ...more] = await outgoing(a, channel);
+      expect(more).toEqual([]);
+      expect(answer).toMatchObject({ contactId: contact!.id, clientId: callRejectClientId(call!.id) });
     } finally {
       await session.stop();
     }
