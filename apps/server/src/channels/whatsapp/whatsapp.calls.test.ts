@@ -143,7 +143,11 @@ describe(`whatsapp calls (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
       );
       expect(socket.rejected).toEqual([{ callId: call!.id, callFrom: '201234567890123@lid' }]);
       expect(socket.sent[0]).toMatchObject({ jid: '5531988887777@s.whatsapp.net', content: { text: MESSAGE } });
-      const [contact] = await contactsWhere(h, a, { number: '5531988887777' });
+      // The LID is joined to the contact right after the answer is recorded (the send may be faster).
+      const [contact] = await until(
+        () => contactsWhere(h, a, { number: '5531988887777' }),
+        (rows) => rows[0]?.lid !== null && rows[0]?.lid !== undefined,
+      );
       expect(contact).toMatchObject({ lid: '201234567890123@lid', isGroup: false });
       expect(await contactsWhere(h, a, { number: '5511987654321' })).toEqual([]);
       const [answer, ...more] = await outgoing(a, channel);
