@@ -1,7 +1,8 @@
 /**
  * The WhatsApp Cloud API channel (type `waba`). Webhooks come in through waba.routes.ts (verified,
  * stored, enqueued); `parse` turns a stored payload into events, downloading media from the
- * Graph API; `send` posts to /{phone-number-id}/messages. The 24-hour customer-service window is
+ * Graph API; a person's call is rejected when the company rejects calls (waba.calls.ts); `send`
+ * posts to /{phone-number-id}/messages. The 24-hour customer-service window is
  * this provider's rule: `windowHours` tells the desk, and a late send fails with ERR_WINDOW_CLOSED.
  */
 import { LIMITS } from '@prosa/contracts';
@@ -14,7 +15,8 @@ import { registerChannelAdapter } from '../../modules/channels/channel-registry.
 import type { ChannelAdapter, ChannelRow, InboundEvent, OutboundMessage } from '../../modules/channels/channel-adapter.js';
 import { GraphError, graphJson, wabaConfigOf } from './waba.graph.js';
 import { downloadMedia } from './waba.media.js';
-import { parseWabaPayload } from './waba.parse.js';
+import { answerWabaCall } from './waba.calls.js';
+import { parseWabaCalls, parseWabaPayload } from './waba.parse.js';
 import { reactWaba, sendWaba } from './waba.send.js';
 import { wabaTemplates } from './templates/template-port.js';
 
@@ -22,6 +24,8 @@ async function parse(platform: Platform, channel: ChannelRow, payload: unknown):
   const config = wabaConfigOf(channel);
   if (!config) return [];
   const events: InboundEvent[] = [];
+  // A person's call: rejected and answered when the company says so (waba.calls.ts).
+  for (const call of parseWabaCalls(payload, config.phoneNumberId)) await answerWabaCall(platform, channel, config, call);
   for (const parsed of parseWabaPayload(payload, config.phoneNumberId)) {
     if (parsed.event.kind === 'message' && 'media' in parsed && parsed.media) {
       // A failed download throws: the job retries the payload, and dedupe keeps what was stored.

@@ -5,6 +5,7 @@
  * a job of this file must not be run by another file's app configured with another stand-in.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
+import { callsSuite } from './waba.calls.suite.js';
 import { outboundSuite } from './waba.outbound.suite.js';
 import { templatesSuite } from './waba.templates.suite.js';
 import { startWabaEnv, type WabaEnv } from '../testing/waba.test-support.js';
@@ -20,3 +21,4 @@ const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 describe(`waba webhooks and inbound (${engine})`, () => webhookSuite(() => env));
 describe(`waba outbound (${engine})`, () => outboundSuite(() => env));
 describe(`waba templates (${engine})`, () => templatesSuite(() => env));
+describe(`waba calls (${engine})`, () => callsSuite(() => env));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ChannelSendError } from '../../modules/channels/channel-adapter.js';
 import { GraphError } from './waba.graph.js';
-import { parseWabaPayload } from './waba.parse.js';
+import { parseWabaCalls, parseWabaPayload } from './waba.parse.js';
 import { interactiveOf, isVoiceNoteMime, sendErrorOf, waMediaTypeOf } from './waba.send.js';
 import { parameterCount, renderTemplate } from './templates/template-render.js';
 
@@ -16,6 +16,21 @@ const only = (name: string) => {
 };
 
 describe('WhatsApp Cloud API webhook parser', () => {
+  // fixtures/calls-connect.json: the `calls` field as the Calling API posts it (a user-initiated
+  // connect with the caller's SDP offer, a business-initiated connect with an SDP answer, a
+  // terminate), after
+  // https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-initiated-calls
+  // and .../calling/business-initiated-calls; `contacts` as in pipecat-ai/pipecat
+  // src/pipecat/transports/whatsapp/api.py (WhatsAppConnectCallValue).
+  it('reads the calls ringing the business: user-initiated connects only, never as messages', () => {
+    expect(parseWabaCalls(fixture('calls-connect'), PHONE_ID)).toEqual([
+      { id: 'wacid.ABGGFjFVU2AfAgo6V-Hc5eCgK5Gh', from: '5511987654321', name: 'Joana Prado' },
+    ]);
+    expect(parse('calls-connect')).toEqual([]);
+    expect(parseWabaCalls(fixture('calls-connect'), '111111111111111')).toEqual([]);
+    expect(parseWabaCalls(fixture('text'), PHONE_ID)).toEqual([]);
+  });
+
   it('reads a text message with the profile name, the wa_id and the time', () => {
     expect(only('text')).toEqual({
       event: {

@@ -5,8 +5,10 @@
  *
  * Payload: { object: 'whatsapp_business_account', entry: [{ id, changes: [{ field: 'messages',
  * value: { messaging_product, metadata: { display_phone_number, phone_number_id }, contacts,
- * messages, statuses } }] }] }; and field 'user_preferences' (value.user_preferences: a person
- * stopped or resumed marketing messages).
+ * messages, statuses } }] }] }; field 'user_preferences' (value.user_preferences: a person
+ * stopped or resumed marketing messages); and field 'calls' (the Calling API: a person's call
+ * `connect` comes as value.calls [{ id, from, to, event, timestamp, direction, session }], see
+ * waba.calls.ts).
  */
 import type { InboundEvent } from '../../modules/channels/channel-adapter.js';
 
@@ -19,6 +21,14 @@ export interface MediaRef {
   id: string;
   mimeType: string;
   fileName?: string;
+}
+/** A person's call ringing the business number (the Calling API's user-initiated `connect`). */
+export interface WabaCall {
+  /** The WhatsApp call id (`wacid....`). */
+  id: string;
+  /** The caller's number (digits). */
+  from: string;
+  name?: string;
 }
 /** A parsed event; a message with media still has to fetch it (`media`). */
 export type WabaParsed = { event: StatusEvent | ReactionEvent | OptOutEvent } | { event: MessageEvent; media?: MediaRef };
@@ -34,9 +44,9 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typ
 const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
 type MediaKind = (typeof MEDIA_KINDS)[number];
 
-const FIELDS = new Set(['messages', 'user_preferences']);
+const FIELDS = new Set(['messages', 'user_preferences', 'calls']);
 
-/** This phone number's `messages` and `user_preferences` changes, each with its field. */
+/** This phone number's `messages`, `user_preferences` and `calls` changes, each with its field. */
 export function changeValues(payload: unknown, phoneNumberId: string): { field: string; value: Json }[] {
   const root = obj(payload);
   if (root?.object !== 'whatsapp_business_account') return [];
@@ -182,6 +192,32 @@ function messageEvents(value: Json): WabaParsed[] {
   return out;
 }
 
+/**
+ * Calls that ring the business: `connect` events of user-initiated calls, whose session carries
+ * the caller's SDP offer (a call the business places gets a `connect` with an SDP answer and
+ * direction BUSINESS_INITIATED). `terminate` and status events of calls change nothing here.
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-initiated-calls
+ */
+function callsOf(value: Json): WabaCall[] {
+  const names = new Map<string, string>();
+  for (const c of arr(value.contacts)) {
+    const waId = str(obj(c)?.wa_id);
+    const name = str(obj(obj(c)?.profile)?.name);
+    if (waId && name) names.set(waId, name);
+  }
+  const out: WabaCall[] = [];
+  for (const raw of arr(value.calls)) {
+    const c = obj(raw);
+    const id = str(c?.id);
+    const from = str(c?.from)?.replace(/\D/g, '');
+    if (!c || !id || !from || c.event !== 'connect') continue;
+    if (c.direction === 'BUSINESS_INITIATED' || str(obj(c.session)?.sdp_type) === 'answer') continue;
+    const name = names.get(from);
+    out.push({ id, from, ...(name ? { name } : {}) });
+  }
+  return out;
+}
+
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
 
 function statusEvents(value: Json): WabaParsed[] {
@@ -204,6 +240,15 @@ function statusEvents(value: Json): WabaParsed[] {
 /** Every message, status and marketing stop of this phone number in a webhook payload, in payload order. */
 export function parseWabaPayload(payload: unknown, phoneNumberId: string): WabaParsed[] {
   return changeValues(payload, phoneNumberId).flatMap(({ field, value }) =>
-    field === 'user_preferences' ? optOutEvents(value) : [...messageEvents(value), ...statusEvents(value)],
+    field === 'user_preferences'
+      ? optOutEvents(value)
+      : field === 'messages'
+        ? [...messageEvents(value), ...statusEvents(value)]
+        : [],
   );
+}
+
+/** The calls ringing this phone number in a webhook payload (field `calls`). */
+export function parseWabaCalls(payload: unknown, phoneNumberId: string): WabaCall[] {
+  return changeValues(payload, phoneNumberId).flatMap(({ field, value }) => (field === 'calls' ? callsOf(value) : []));
 }

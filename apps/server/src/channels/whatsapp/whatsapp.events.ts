@@ -8,15 +8,20 @@
  * status acks and receipts of our own messages; reactions; deletions for everyone and edits (both
  * arrive as messages.update); LID <-> phone pairs; history within the import period. A LID sender without its phone beside it gets it from Baileys' LID store when
  * known, so the stored payload names the contact by number whenever possible.
+ *
+ * Calls: when the company rejects calls (rejectCalls), a person's call offer (not a group call's)
+ * is rejected on the socket at once, once per call id, and stored as a `call` payload when the
+ * company has a callRejectMessage: parse answers it in the caller's ticket (shared/call-reject.ts).
  */
-import type { BaileysEventMap, WAMessage } from 'baileys';
+import type { BaileysEventMap, WACallEvent, WAMessage } from 'baileys';
 import type { SessionContext } from '../../modules/channels/channel-adapter.js';
+import { callSettings, firstSightOfCall, forgetCall } from '../shared/call-reject.js';
 import { contentOf } from './whatsapp.content.js';
 import { historyChunks, importPeriodOf } from './whatsapp.history.js';
-import { isGroupJid, isIgnoredChat, isLidJid, normalizeJid, type BaileysModule } from './whatsapp.jid.js';
+import { isGroupJid, isIgnoredChat, isLidJid, isPnJid, normalizeJid, type BaileysModule } from './whatsapp.jid.js';
 import { toJsonValue } from './whatsapp.json.js';
 import { editedOf, isRevoke, type WhatsappPayload } from './whatsapp.payload.js';
-import type { WaSocket } from './whatsapp.socket.js';
+import { withTimeout, type WaSocket } from './whatsapp.socket.js';
 
 const RECEIVE_TRIES = 5;
 
@@ -75,6 +80,30 @@ async function withPhoneAlt(socket: WaSocket, m: WAMessage): Promise<WAMessage> 
   }
 }
 
+/** A person's call ringing now or missed while offline; not a group call, not one of ours. */
+const isPersonalOffer = (c: WACallEvent) =>
+  c.status === 'offer' && !!c.id && !c.isGroup && !c.groupJid && !isGroupJid(c.chatId) && (isPnJid(c.from) || isLidJid(c.from));
+
+/**
+ * Rejects the call when the company says so, and answers the `call` payload to store when it has
+ * a message for the caller. Runs in the queue, in the order of the socket's events.
+ */
+async function rejected(ctx: SessionContext, socket: WaSocket, call: WACallEvent): Promise<WhatsappPayload | null> {
+  const settings = await callSettings(ctx.platform, ctx.channel).catch((err: unknown) => {
+    // Not read (the database away): a replay of the offer may try again.
+    forgetCall(ctx.platform.db, ctx.channel.id, call.id);
+    throw err;
+  });
+  if (!settings.reject) return null;
+  try {
+    await withTimeout(socket.rejectCall(call.id, call.from), 10_000, 'rejectCall');
+  } catch (err) {
+    // The socket dropped or WhatsApp did not answer: the caller still gets the message.
+    ctx.platform.log.warn({ err, channelId: ctx.channel.id, callId: call.id }, 'whatsapp: call not rejected');
+  }
+  return settings.message ? { kind: 'call', calls: [call] } : null;
+}
+
 export function bindInbound(
   B: BaileysModule,
   ctx: SessionContext,
@@ -129,6 +158,11 @@ export function bindInbound(
   on('messages.reaction', (reactions) => {
     const kept = reactions.filter((r) => !isIgnoredChat(r.key?.remoteJid));
     if (kept.length) queue.push('messages.reaction', async () => ({ kind: 'reaction', reactions: kept }));
+  });
+
+  on('call', (calls) => {
+    for (const call of calls.filter(isPersonalOffer))
+      if (firstSightOfCall(ctx.platform.db, ctx.channel.id, call.id)) queue.push('call', () => rejected(ctx, socket, call));
   });
 
   on('lid-mapping.update', (mapping) => {

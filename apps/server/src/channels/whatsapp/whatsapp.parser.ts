@@ -7,13 +7,16 @@
  * contact and who wrote goes before the text. Messages sent from the phone are fromMe. Statuses:
  * server ack -> sent, delivery -> delivered, read -> read, played -> played, error -> failed.
  * Reactions, deletions for everyone and edits become changes of the stored message they name.
+ * A rejected call is answered with the company's callRejectMessage in the caller's ticket
+ * (shared/call-reject.ts, once per call id) and makes no event of its own.
  */
-import type { MessageUserReceiptUpdate, proto, WAMessage, WAMessageKey, WAMessageUpdate } from 'baileys';
+import type { MessageUserReceiptUpdate, proto, WACallEvent, WAMessage, WAMessageKey, WAMessageUpdate } from 'baileys';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../platform/db/schema.js';
 import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ChannelRow, InboundEvent } from '../../modules/channels/channel-adapter.js';
+import { answerRejectedCall } from '../shared/call-reject.js';
 import { contentOf } from './whatsapp.content.js';
 import { groupSubject, isKnown, linkLid, profilePicture, resolvePerson, type Person } from './whatsapp.contacts.js';
 import { baileys, isGroupJid, isIgnoredChat, isLidJid, normalizeJid, parseJid, phoneOf } from './whatsapp.jid.js';
@@ -73,7 +76,21 @@ export async function parseWhatsapp(platform: Platform, channel: ChannelRow, raw
       }
       return events;
     }
+    case 'call':
+      for (const call of payload.calls) await answerCall(platform, channel, call);
+      return [];
   }
+}
+
+/** The caller of a rejected call (by phone, or by LID when WhatsApp hides it) gets the company's message. */
+async function answerCall(platform: Platform, channel: ChannelRow, call: WACallEvent): Promise<void> {
+  const person = await resolvePerson(platform, channel, call.from, call.callerPn);
+  if (!call.id || (!person.number && !person.lid)) return;
+  const name = person.number || parseJid(person.lid)!.user;
+  const from = person.number ? { number: person.number, name } : { providerId: person.lid, name };
+  await answerRejectedCall(platform, channel, { id: call.id, from });
+  // A contact the answer just made by number learns its LID too.
+  if (person.number && person.lid) await linkLid(platform, channel.tenantId, person.lid, person.number);
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   LIDMapping,
   MessageUpsertType,
   MessageUserReceiptUpdate,
+  WACallEvent,
   WAMessage,
   WAMessageKey,
   WAMessageUpdate,
@@ -27,13 +28,15 @@ export type WhatsappPayload =
   /** messages.reaction: someone's reaction now (text '' when taken back) to the message of `key` */
   | { kind: 'reaction'; reactions: { key: WAMessageKey; reaction: proto.IReaction }[] }
   /** messages.update of a deletion for everyone (stub REVOKE) or an edit (editedMessage) */
-  | { kind: 'change'; updates: WAMessageUpdate[] };
+  | { kind: 'change'; updates: WAMessageUpdate[] }
+  /** call offers the session rejected (rejectCalls): answered with callRejectMessage in the caller's ticket */
+  | { kind: 'call'; calls: WACallEvent[] };
 
 export function isWhatsappPayload(p: unknown): p is WhatsappPayload {
   const kind = (p as { kind?: unknown } | null)?.kind;
   return (
     typeof kind === 'string' &&
-    ['upsert', 'history', 'status', 'receipt', 'lid-mapping', 'reaction', 'change'].includes(kind)
+    ['upsert', 'history', 'status', 'receipt', 'lid-mapping', 'reaction', 'change', 'call'].includes(kind)
   );
 }
 

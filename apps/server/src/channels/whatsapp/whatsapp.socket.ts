@@ -24,6 +24,7 @@ export type WaSocket = Pick<
   | 'end'
   | 'updateMediaMessage'
   | 'signalRepository'
+  | 'rejectCall'
 >;
 
 export type MakeSocket = (config: UserFacingSocketConfig) => WaSocket;

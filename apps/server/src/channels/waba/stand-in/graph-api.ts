@@ -1,7 +1,8 @@
 /**
  * The Graph API subset Prosa's WhatsApp channel uses, served by the stand-in: the phone number,
- * /{phone-number-id}/messages, /{phone-number-id}/media, /{media-id} with its download URL, and
- * /{waba-id}/message_templates with cursor paging. Errors use Graph's envelope
+ * /{phone-number-id}/messages, /{phone-number-id}/media, /{media-id} with its download URL,
+ * /{waba-id}/message_templates with cursor paging, and /{phone-number-id}/calls for the calls it
+ * rang (the Calling API; only `reject` is served). Errors use Graph's envelope
  * { error: { message, type, code, error_subcode, fbtrace_id } } and its codes.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
@@ -33,6 +34,14 @@ export interface StandInTemplate {
   category: string;
   components: Record<string, unknown>[];
 }
+/** A call the stand-in rang on the business number, and what Prosa did with it. */
+export interface StandInCall {
+  id: string;
+  from: string;
+  state: 'ringing' | 'rejected';
+  /** Each POST /{phone-number-id}/calls Prosa made for it (its JSON). */
+  actions: Record<string, unknown>[];
+}
 export interface GraphState {
   origin: string;
   version: string;
@@ -49,6 +58,8 @@ export interface GraphState {
   /** The most templates one page holds, whatever `limit` asks (to exercise paging). */
   templatePageSize: number;
   calls: { method: string; path: string; authorized: boolean }[];
+  /** Voice calls by call id (the Calling API). */
+  voiceCalls: Map<string, StandInCall>;
 }
 
 const ERROR_TEXT: Record<number, string> = {
@@ -197,6 +208,23 @@ function sendMessage(state: GraphState, res: ServerResponse, body: Record<string
   });
 }
 
+/**
+ * POST /{phone-number-id}/calls { messaging_product: 'whatsapp', call_id, action: 'reject' }: the
+ * ringing call ends, answer { success: true }. A call that is not ringing (unknown, rejected
+ * already) is refused with Graph's invalid-parameter error.
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-initiated-calls
+ */
+function callAction(state: GraphState, res: ServerResponse, body: Record<string, unknown>): void {
+  if (body.messaging_product !== 'whatsapp')
+    return graphError(res, 400, 100, 'The parameter messaging_product is required.');
+  const call = typeof body.call_id === 'string' ? state.voiceCalls.get(body.call_id) : undefined;
+  if (call) call.actions.push(body);
+  if (body.action !== 'reject') return graphError(res, 400, 100, 'Param action must be one of {reject}');
+  if (!call || call.state !== 'ringing') return graphError(res, 400, 100, 'Invalid parameter: call_id');
+  call.state = 'rejected';
+  sendJson(res, 200, { success: true });
+}
+
 export function storeMedia(state: GraphState, data: Buffer, mimeType: string, fileName?: string): StoredMedia {
   const id = String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100_000, 999_999));
   const m: StoredMedia = {
@@ -285,6 +313,15 @@ export async function handleGraph(state: GraphState, req: IncomingMessage, res: 
     return sendMessage(state, res, body);
   }
   if (id === state.phoneNumberId && edge === 'media' && method === 'POST') return upload(state, req, res);
+  if (id === state.phoneNumberId && edge === 'calls' && method === 'POST') {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse((await bodyOf(req)).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return graphError(res, 400, 100, 'Invalid JSON body');
+    }
+    return callAction(state, res, body);
+  }
   if (id === state.wabaId && edge === 'message_templates' && method === 'GET') return templatesPage(state, res, url);
   const m = !edge && method === 'GET' ? state.media.get(id) : undefined;
   if (m)

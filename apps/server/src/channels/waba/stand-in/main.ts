@@ -5,7 +5,7 @@
  *
  * Start Prosa with GRAPH_API_URL set to the printed URL, create a WhatsApp Cloud API channel with
  * the printed token and ids, then type `webhook <Prosa's webhook URL of the channel>` here and play
- * the customer: `say 5511999990001 Olá!`. Settings can be fixed with WABA_TOKEN, WABA_PHONE_ID,
+ * the customer: `say 5511999990001 Olá!`, `call 5511999990001` (then `calls`: rejected or ringing). Settings can be fixed with WABA_TOKEN, WABA_PHONE_ID,
  * WABA_ID, WABA_APP_SECRET, WABA_WEBHOOK_URL and WABA_PORT.
  */
 import { createInterface } from 'node:readline';
@@ -38,7 +38,7 @@ console.log(`WhatsApp Cloud API stand-in
   wabaId          ${standIn.wabaId}
   appSecret       ${standIn.appSecret}
 Commands: webhook <url> | verify <verifyToken> | say <from> <text> | status <wamid> delivered|read|failed
-          sent | fail <n> <httpStatus> [graphCode] | quit`);
+          call <from> | calls | sent | fail <n> <httpStatus> [graphCode] | quit`);
 
 const rl = createInterface({ input: process.stdin });
 for await (const line of rl) {
@@ -48,6 +48,8 @@ for await (const line of rl) {
     else if (cmd === 'verify') console.log(await standIn.verifyWebhook(a));
     else if (cmd === 'say')
       console.log(await standIn.userSends({ from: a, name: `Cliente ${a.slice(-4)}`, text: rest.join(' ') }));
+    else if (cmd === 'call') console.log(await standIn.userCalls({ from: a, name: `Cliente ${a.slice(-4)}` }));
+    else if (cmd === 'calls') for (const c of standIn.voiceCalls()) console.log(c.id, c.from, c.state, JSON.stringify(c.actions));
     else if (cmd === 'status') console.log(await standIn.status(a, (rest[0] ?? 'delivered') as 'delivered'));
     else if (cmd === 'sent')
       for (const s of standIn.sent())

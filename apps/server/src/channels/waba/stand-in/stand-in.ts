@@ -14,11 +14,12 @@ import {
   storeMedia,
   type GraphState,
   type SentMessage,
+  type StandInCall,
   type StandInTemplate,
 } from './graph-api.js';
-import { messagePayload, statusPayload, type Business, type DeliveryStatus } from './webhook-payloads.js';
+import { callConnectPayload, messagePayload, statusPayload, type Business, type DeliveryStatus } from './webhook-payloads.js';
 
-export type { SentMessage, StandInTemplate } from './graph-api.js';
+export type { SentMessage, StandInCall, StandInTemplate } from './graph-api.js';
 
 export interface WabaStandInOptions {
   accessToken?: string;
@@ -75,6 +76,10 @@ export interface WabaStandIn {
   addToken(token?: string): string;
   userSends(msg: UserMessage): Promise<{ wamid: string; status: number; payload: unknown }>;
   status(wamid: string, status: DeliveryStatus, error?: { code: number; title: string }): Promise<number>;
+  /** The customer calls the business number: the call rings and its `connect` webhook is posted (`id`: the same call again). */
+  userCalls(call: { from: string; name?: string; id?: string }): Promise<{ callId: string; status: number; payload: unknown }>;
+  /** The calls rung so far, with what Prosa did with each. */
+  voiceCalls(): StandInCall[];
   /** POSTs any payload to the webhook, signed unless a signature is given. */
   postWebhook(payload: unknown, signature?: string): Promise<WebhookDelivery>;
   /** Meta's verification GET; answers Prosa's status and body. */
@@ -107,6 +112,7 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
     failures: [],
     templatePageSize: opts.templatePageSize ?? 100,
     calls: [],
+    voiceCalls: new Map(),
   };
   const appSecret = opts.appSecret ?? randomBytes(16).toString('hex');
   let webhookUrl = opts.webhookUrl;
@@ -193,6 +199,13 @@ export async function startWabaStandIn(opts: WabaStandInOptions = {}): Promise<W
       return (await postWebhook(statusPayload(business, { id: wamid, status, recipient, ...(error ? { error } : {}) })))
         .status;
     },
+    async userCalls(call) {
+      const { id, payload } = callConnectPayload(business, call);
+      if (!state.voiceCalls.has(id)) state.voiceCalls.set(id, { id, from: call.from, state: 'ringing', actions: [] });
+      const { status } = await postWebhook(payload);
+      return { callId: id, status, payload };
+    },
+    voiceCalls: () => [...state.voiceCalls.values()].map((c) => ({ ...c, actions: [...c.actions] })),
     postWebhook,
     async verifyWebhook(verifyToken, challenge) {
       if (!webhookUrl) throw new Error('stand-in: no webhook URL set');

@@ -15,11 +15,46 @@ export interface Business {
 export const newWamid = () => `wamid.${randomBytes(27).toString('base64')}`;
 const now = (at = new Date()) => String(Math.floor(at.getTime() / 1000));
 
-export function envelope(business: Business, value: Record<string, unknown>) {
+export function envelope(business: Business, value: Record<string, unknown>, field = 'messages') {
   const metadata = { display_phone_number: business.displayPhoneNumber, phone_number_id: business.phoneNumberId };
   return graphWebhook('whatsapp_business_account', business.wabaId, {
-    changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }],
+    changes: [{ field, value: { messaging_product: 'whatsapp', metadata, ...value } }],
   });
+}
+
+export const newCallId = () => `wacid.${randomBytes(24).toString('base64url')}`;
+
+/**
+ * A person calling the business (the Calling API's user-initiated call): field `calls`, value.calls
+ * [{ id: the call id, from: the caller, to: the business number, event: 'connect', timestamp,
+ * direction: 'USER_INITIATED', session: { sdp_type: 'offer', sdp } }] with the caller's profile in
+ * value.contacts.
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/calling/user-initiated-calls
+ */
+export function callConnectPayload(business: Business, opts: { from: string; name?: string; id?: string; at?: Date }) {
+  const id = opts.id ?? newCallId();
+  const sdp = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+  return {
+    id,
+    payload: envelope(
+      business,
+      {
+        contacts: [{ profile: { name: opts.name ?? opts.from }, wa_id: opts.from }],
+        calls: [
+          {
+            id,
+            from: opts.from,
+            to: business.displayPhoneNumber,
+            event: 'connect',
+            timestamp: now(opts.at),
+            direction: 'USER_INITIATED',
+            session: { sdp_type: 'offer', sdp },
+          },
+        ],
+      },
+      'calls',
+    ),
+  };
 }
 
 /** One customer message (`message` holds type and its object: { type: 'text', text: {...} }). */

@@ -36,6 +36,8 @@ export class FakeSocket {
   readonly groups = new Map<string, string>();
   readonly pictures = new Map<string, string>();
   readonly lidToPn = new Map<string, string>();
+  /** rejectCall(callId, callFrom) as Prosa called it. */
+  readonly rejected: { callId: string; callFrom: string }[] = [];
   /** The next N sendMessage calls throw. */
   failSends = 0;
   user: { id: string; lid?: string; name?: string } | undefined;
@@ -134,6 +136,11 @@ export class FakeSocket {
         this.close(428);
       },
       updateMediaMessage: async (m: WAMessage) => m,
+      // Baileys sends a <call><reject call-id call-creator count="0"/></call> stanza and awaits its ack.
+      rejectCall: async (callId: string, callFrom: string) => {
+        this.calls.push(`rejectCall:${callId}`);
+        this.rejected.push({ callId, callFrom });
+      },
       signalRepository: {
         lidMapping: { getPNForLID: async (lid: string) => this.lidToPn.get(lid) ?? null },
       },
