@@ -102,7 +102,10 @@ export function parseWavoipWebhook(body: unknown): CallProviderEvent[] {
   // The peer: the caller of an incoming call, the receiver of an outgoing one.
   const peerPhone = direction === 'in' ? digits(body.caller) : direction === 'out' ? digits(body.receiver) : undefined;
   const { status, final } = mapWavoipStatus(str(body.status));
-  const duration = typeof body.duration === 'number' && Number.isFinite(body.duration) ? Math.max(0, Math.round(body.duration)) : undefined;
+  const duration =
+    typeof body.duration === 'number' && Number.isFinite(body.duration)
+      ? Math.max(0, Math.round(body.duration))
+      : undefined;
   const tag = callType;
   const event: CallEvent = {
     kind: 'call',
