@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { CallStatus } from '@prosa/contracts';
-import type { Config } from '../../platform/config.js';
+import { WAVOIP_DEFAULTS, type Config } from '../../platform/config.js';
 import {
   registerCallProvider,
   type CallEvent,
@@ -17,11 +17,8 @@ import {
   type RecordingStream,
 } from '../../modules/calls/call-provider.js';
 
-export const WAVOIP_URL = 'https://devices.wavoip.com';
-export const WAVOIP_STORAGE_URL = 'https://storage.wavoip.com';
-
-export const wavoipUrl = (config: Config) => config.providers.wavoipUrl ?? WAVOIP_URL;
-export const wavoipStorageUrl = (config: Config) => config.providers.wavoipStorageUrl ?? WAVOIP_STORAGE_URL;
+export const wavoipUrl = (config: Config) => config.providers.wavoipUrl ?? WAVOIP_DEFAULTS.url;
+export const wavoipStorageUrl = (config: Config) => config.providers.wavoipStorageUrl ?? WAVOIP_DEFAULTS.storageUrl;
 
 /** The CALL event's `status` values (webhook-beta). */
 export const WAVOIP_CALL_STATUSES = [

@@ -119,6 +119,12 @@ const OFFER =
   'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nc=IN IP4 0.0.0.0\r\na=mid:0\r\na=sendrecv\r\na=rtcp-mux\r\na=rtpmap:111 opus/48000/2\r\n';
 
 describe('Wavoip webhook: call logs from the provider events', () => {
+  it("lets the desk's pages connect to the provider's device socket (CSP connect-src)", async () => {
+    const csp = String((await h.request('GET', '/healthz')).headers['content-security-policy']);
+    const port = new URL(standIn.url).port;
+    expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${port} ws://127.0.0.1:${port};`);
+  });
+
   it('an incoming call the agent accepts is logged with its user and ticket, announced, and stored once however often delivered', async () => {
     const line = await lineFor(a, agentA);
     const f = ticketFactories(h.app.platform.db, a.tenantId);
