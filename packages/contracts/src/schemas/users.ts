@@ -12,6 +12,10 @@ const ZUserFields = {
   channelIds: z.array(z.number().int().positive()).max(500).default([]),
   ignoreWallet: z.boolean().default(false),
   blockMultipleLogins: z.boolean().default(false),
+  /** The call lines the user may call from (issue 17). */
+  callLineIds: z.array(z.number().int().positive()).max(500).default([]),
+  /** SPEC §6: calls can be blocked per user. */
+  callsBlocked: z.boolean().default(false),
 };
 
 export const ZCreateUser = z.object({ ...ZUserFields, password: ZNewPassword });
@@ -25,6 +29,8 @@ export const ZUpdateUser = z.object({
   channelIds: z.array(z.number().int().positive()).max(500).optional(),
   ignoreWallet: z.boolean().optional(),
   blockMultipleLogins: z.boolean().optional(),
+  callLineIds: z.array(z.number().int().positive()).max(500).optional(),
+  callsBlocked: z.boolean().optional(),
   password: z.union([ZNewPassword, z.literal('')]).optional(),
 });
 export type UpdateUser = z.infer<typeof ZUpdateUser>;
@@ -52,6 +58,9 @@ export const ZUser = z.object({
   channelIds: z.array(z.number()),
   ignoreWallet: z.boolean(),
   blockMultipleLogins: z.boolean(),
+  /** The call lines the user may call from. */
+  callLineIds: z.array(z.number()),
+  callsBlocked: z.boolean(),
   isOnline: z.boolean(),
   lastLoginAt: z.string().nullable(),
   configs: ZUserConfigs,

@@ -70,10 +70,30 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): Promise<void> {
+/**
+ * A provider address the browser itself connects to (the calling provider's device socket), as
+ * connect-src sources: its origin over http(s) and ws(s). Nothing for an address that is no URL.
+ */
+export function socketSources(address: string): string[] {
+  try {
+    const u = new URL(address);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return [];
+    return [u.origin, `${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
+  } catch {
+    return [];
+  }
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { https: boolean; connectSrc?: string[] },
+): Promise<void> {
   const headers = Object.entries(
     helmetHeaders({
-      contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { ...CSP_DIRECTIVES, connectSrc: [...CSP_DIRECTIVES.connectSrc, ...(opts.connectSrc ?? [])] },
+      },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginResourcePolicy: { policy: 'same-site' },
