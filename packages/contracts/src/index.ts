@@ -44,3 +44,4 @@ export * from './reports/ddd.js';
 export * from './schemas/campaign-templates.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/branding.js';
+export * from './schemas/calls.js';
