@@ -38,6 +38,7 @@ import { panelRoutes } from './panel/panel.routes.js';
 import { registerCampaigns } from './campaigns/campaign-receipts.js';
 import { campaignsRoutes } from './campaigns/campaigns.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { callsRoutes } from './calls/calls.routes.js';
 
 /** Every domain's routes, registered once. The channels' own routes: channels/index.ts. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -74,6 +75,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(tenantsRoutes);
   await app.register(ticketsRoutes);
   await app.register(usersRoutes);
+  await app.register(callsRoutes);
   // API configurations: hooks through the inbound and status ports; admin and external routes.
   registerApiHooks();
   await app.register(apiConfigsRoutes);

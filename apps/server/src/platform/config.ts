@@ -38,6 +38,10 @@ const ZEnv = z.object({
   EFI_API_URL: z.string().default('https://pix.api.efipay.com.br'),
   /** A PEM file of extra CAs for EFI_API_URL's server (the EFI stand-in's own CA); unset in production. */
   EFI_API_CA: z.string().optional(),
+  /** Wavoip's device socket (voice calls); the browser connects to it, the server hands it out. */
+  WAVOIP_URL: z.string().default('https://devices.wavoip.com'),
+  /** The only origin call recordings are fetched from (SSRF guard of GET /callLogs/:id/recording). */
+  WAVOIP_STORAGE_URL: z.string().default('https://storage.wavoip.com'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().optional(),
@@ -92,6 +96,9 @@ export interface Config {
     efiApiUrl?: string;
     /** PEM of the CA that signed EFI_API_URL's server certificate, when it is not a public one (a stand-in). */
     efiApiCa?: string;
+    /** Wavoip (voice calls): unset means the real ones (channels/wavoip/wavoip.config.ts). */
+    wavoipUrl?: string;
+    wavoipStorageUrl?: string;
   };
   /**
    * Outbound channel webhooks may target loopback and private addresses (SSRF guard off): for
@@ -191,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
       asaasApiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       efiApiUrl: e.EFI_API_URL.replace(/\/+$/, ''),
+      wavoipUrl: e.WAVOIP_URL.replace(/\/+$/, ''),
+      wavoipStorageUrl: e.WAVOIP_STORAGE_URL.replace(/\/+$/, ''),
       ...(e.EFI_API_CA ? { efiApiCa: readFileSync(e.EFI_API_CA, 'utf8') } : {}),
     },
     ...overrides,

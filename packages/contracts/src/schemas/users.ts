@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { PROFILES } from '../enums.js';
 import { V, ZEmail, ZId, ZNewPassword, ZRequiredText } from './common.js';
 import { ZQueueRef, ZUserConfigs } from './auth.js';
-import { ZUserCallFields } from './calls.js';
 
 const ZUserFields = {
   name: ZRequiredText(120),
@@ -13,9 +12,10 @@ const ZUserFields = {
   channelIds: z.array(z.number().int().positive()).max(500).default([]),
   ignoreWallet: z.boolean().default(false),
   blockMultipleLogins: z.boolean().default(false),
-  /** Voice calls (issue 17): the call lines the user may call from, and calls blocked. */
-  callLineIds: ZUserCallFields.callLineIds.default([]),
-  callsBlocked: ZUserCallFields.callsBlocked.default(false),
+  /** The call lines the user may call from (issue 17). */
+  callLineIds: z.array(z.number().int().positive()).max(500).default([]),
+  /** SPEC §6: calls can be blocked per user. */
+  callsBlocked: z.boolean().default(false),
 };
 
 export const ZCreateUser = z.object({ ...ZUserFields, password: ZNewPassword });
@@ -29,8 +29,8 @@ export const ZUpdateUser = z.object({
   channelIds: z.array(z.number().int().positive()).max(500).optional(),
   ignoreWallet: z.boolean().optional(),
   blockMultipleLogins: z.boolean().optional(),
-  callLineIds: ZUserCallFields.callLineIds.optional(),
-  callsBlocked: ZUserCallFields.callsBlocked.optional(),
+  callLineIds: z.array(z.number().int().positive()).max(500).optional(),
+  callsBlocked: z.boolean().optional(),
   password: z.union([ZNewPassword, z.literal('')]).optional(),
 });
 export type UpdateUser = z.infer<typeof ZUpdateUser>;
@@ -58,9 +58,9 @@ export const ZUser = z.object({
   channelIds: z.array(z.number()),
   ignoreWallet: z.boolean(),
   blockMultipleLogins: z.boolean(),
-  /** Voice calls (issue 17); optional until every answer carries them. */
-  callLineIds: z.array(z.number()).optional(),
-  callsBlocked: z.boolean().optional(),
+  /** The call lines the user may call from. */
+  callLineIds: z.array(z.number()),
+  callsBlocked: z.boolean(),
   isOnline: z.boolean(),
   lastLoginAt: z.string().nullable(),
   configs: ZUserConfigs,

@@ -49,6 +49,8 @@ export function presentAdminUser(row: UserWithQueues): User {
     profile: row.profile,
     queues: row.queues,
     channelIds: row.channelIds,
+    callLineIds: row.callLineIds,
+    callsBlocked: row.callsBlocked,
     ignoreWallet: row.ignoreWallet,
     blockMultipleLogins: row.blockMultipleLogins,
     isOnline: row.isOnline,

@@ -4,7 +4,7 @@ import type { TenantStatus } from '@prosa/contracts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.js';
-import { plans, queues, resellers, tenants, userChannels, userQueues, users } from '../../platform/db/schema.js';
+import { plans, queues, resellers, tenants, userCallLines, userChannels, userQueues, users } from '../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 
@@ -51,9 +51,10 @@ export async function assertTenantExists(db: Database, id: number): Promise<void
 export type UserWithQueues = typeof users.$inferSelect & {
   queues: { id: number; name: string; color: string }[];
   channelIds: number[];
+  callLineIds: number[];
 };
 
-/** Users with their queues and channels: three queries whatever the number of users. */
+/** Users with their queues, channels and call lines: four queries whatever the number of users. */
 export async function withQueues(db: Database, rows: (typeof users.$inferSelect)[]): Promise<UserWithQueues[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((u) => u.id);
@@ -64,6 +65,13 @@ export async function withQueues(db: Database, rows: (typeof users.$inferSelect)
     .orderBy(asc(userChannels.channelId));
   const channelsByUser = new Map<number, number[]>();
   for (const l of channelLinks) channelsByUser.set(l.userId, [...(channelsByUser.get(l.userId) ?? []), l.channelId]);
+  const lineLinks = await unsafeSystemDb(db)
+    .select({ userId: userCallLines.userId, lineId: userCallLines.lineId })
+    .from(userCallLines)
+    .where(inArray(userCallLines.userId, ids))
+    .orderBy(asc(userCallLines.lineId));
+  const linesByUser = new Map<number, number[]>();
+  for (const l of lineLinks) linesByUser.set(l.userId, [...(linesByUser.get(l.userId) ?? []), l.lineId]);
   const links = await unsafeSystemDb(db)
     .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
     .from(userQueues)
@@ -72,7 +80,12 @@ export async function withQueues(db: Database, rows: (typeof users.$inferSelect)
     .orderBy(asc(queues.name));
   const byUser = new Map<number, UserWithQueues['queues']>();
   for (const { userId, ...queue } of links) byUser.set(userId, [...(byUser.get(userId) ?? []), queue]);
-  return rows.map((u) => ({ ...u, queues: byUser.get(u.id) ?? [], channelIds: channelsByUser.get(u.id) ?? [] }));
+  return rows.map((u) => ({
+    ...u,
+    queues: byUser.get(u.id) ?? [],
+    channelIds: channelsByUser.get(u.id) ?? [],
+    callLineIds: linesByUser.get(u.id) ?? [],
+  }));
 }
 
 /** The users of company `tenantId`, by name. */

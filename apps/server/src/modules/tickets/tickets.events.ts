@@ -171,6 +171,43 @@ export function emitTicketDeleted(scope: TenantScope, base: TicketBase): void {
   });
 }
 
+/**
+ * Another event about a committed ticket (a call log, issue 17) to the same people the ticket's own
+ * events reach: its admins room unless the ticket is private to its agent, and each candidate the
+ * policy lets see it. `payloadFor` shapes the payload per viewer (masked numbers).
+ */
+export async function publishToTicketViewers(
+  scope: TenantScope,
+  ticketId: number,
+  event: string,
+  payloadFor: (viewer: TicketViewer) => unknown,
+): Promise<void> {
+  const [base] = await loadTicketBases(scope, [ticketId]);
+  if (!base) return;
+  const audience = await loadAudience(scope, [base]);
+  const { row } = base;
+  const facts = factsOf(base);
+  const admin = adminViewer(audience.settings);
+  if (!privateHidden(admin, facts)) publish(scope, { kind: 'ticketAdmins' }, event, payloadFor(admin));
+  else if (row.userId !== null && !audience.people.some((u) => u.id === row.userId))
+    publish(scope, { kind: 'user', userId: row.userId }, event, payloadFor({ ...admin, userId: row.userId }));
+  const members = row.queueId ? (audience.members.get(row.queueId) ?? []) : [];
+  for (const u of audience.people) {
+    const wide = u.profile === 'supervisor' || u.profile === 'admin';
+    if (!wide && u.id !== row.userId && !members.includes(u.id)) continue;
+    const viewer: TicketViewer = {
+      userId: u.id,
+      profile: u.profile,
+      isAdmin: u.profile === 'admin',
+      ignoreWallet: u.ignoreWallet,
+      queueIds: row.queueId && members.includes(u.id) ? [row.queueId] : [],
+      channelIds: u.channelIds,
+      settings: audience.settings,
+    };
+    if (isTicketVisible(viewer, facts)) publish(scope, { kind: 'user', userId: u.id }, event, payloadFor(viewer));
+  }
+}
+
 // An event that fails to go out must not fail the change that already committed; the screens
 // refetch on reconnect. There is no request logger here, hence the console.
 const logFailure = (err: unknown) => console.error('ticket event failed', err);

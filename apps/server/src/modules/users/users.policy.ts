@@ -46,6 +46,7 @@ export function assertMayUpdate(
   currentQueueIds: number[],
   supportEmails: string[],
   currentChannelIds: number[] = [],
+  currentCallLineIds: number[] = [],
 ): void {
   if (!actor.isAdmin) {
     const changes =
@@ -56,6 +57,9 @@ export function assertMayUpdate(
       (input.queues !== undefined && !sameIds(input.queues, currentQueueIds)) ||
       // Lifting its own channel limit would widen what it sees.
       (input.channelIds !== undefined && !sameIds(input.channelIds, currentChannelIds)) ||
+      // Call access is the admin's to give (issue 17).
+      (input.callsBlocked !== undefined && input.callsBlocked !== target.callsBlocked) ||
+      (input.callLineIds !== undefined && !sameIds(input.callLineIds, currentCallLineIds)) ||
       // A support email is an admin's (SPEC §6): taking one would be promoting itself.
       (input.email !== undefined && input.email !== target.email && isSupportEmail(input.email, supportEmails));
     if (changes) throw new AppError('ERR_NO_PERMISSION');

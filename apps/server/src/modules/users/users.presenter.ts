@@ -26,10 +26,18 @@ export function presentDirectoryEntry(row: UserRow, queues: QueueRef[]) {
   return { id: row.id, tenantId: row.tenantId, name: row.name, queues, isOnline: row.isOnline };
 }
 
-export function presentUser(row: UserRow, queues: QueueRef[], viewer: AuthContext, channelIds: number[]): User {
+export function presentUser(
+  row: UserRow,
+  queues: QueueRef[],
+  viewer: AuthContext,
+  channelIds: number[],
+  callLineIds: number[] = [],
+): User {
   return {
     ...presentUserSummary(row, queues),
     channelIds,
+    callLineIds,
+    callsBlocked: row.callsBlocked,
     // Configs are personal preferences (theme, saved filters): others get the defaults.
     configs: presentConfigs(viewer.userId === row.id ? row.configs : {}),
     can: userCan(viewer, row),

@@ -4,6 +4,7 @@ import { queues, userQueues, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { teamMemberIds } from '../teams/teams.queries.js';
+import { callLineIdsOfUsers } from '../calls/call-lines.js';
 import { channelIdsOf, channelIdsOfUsers } from './user-channels.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -43,12 +44,17 @@ export async function listUsers(
     scope.count(users, where),
   ]);
   const ids = rows.map((r) => r.id);
-  const [queuesByUser, channelsByUser] = await Promise.all([queuesOfUsers(scope, ids), channelIdsOfUsers(scope, ids)]);
+  const [queuesByUser, channelsByUser, linesByUser] = await Promise.all([
+    queuesOfUsers(scope, ids),
+    channelIdsOfUsers(scope, ids),
+    callLineIdsOfUsers(scope, ids),
+  ]);
   return {
     users: rows.map((row) => ({
       row,
       queues: queuesByUser.get(row.id) ?? [],
       channelIds: channelsByUser.get(row.id) ?? [],
+      callLineIds: linesByUser.get(row.id) ?? [],
     })),
     count,
     hasMore: (q.pageNumber - 1) * q.pageSize + rows.length < count,
@@ -58,8 +64,12 @@ export async function listUsers(
 /** One user with its queues and channels. */
 export async function getUserWithQueues(scope: TenantScope, id: number) {
   const row = await getUser(scope, id);
-  const [queues, channelIds] = await Promise.all([queuesOfUsers(scope, [id]), channelIdsOf(scope, id)]);
-  return { row, queues: queues.get(id) ?? [], channelIds };
+  const [queues, channelIds, lines] = await Promise.all([
+    queuesOfUsers(scope, [id]),
+    channelIdsOf(scope, id),
+    callLineIdsOfUsers(scope, [id]),
+  ]);
+  return { row, queues: queues.get(id) ?? [], channelIds, callLineIds: lines.get(id) ?? [] };
 }
 
 /** The queues of many users in one query (a page of the list loads them at once, not per user). */

@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const full = isSupervisor(req.auth);
       const page = await listUsers(req.scope, { ...req.query, byEmail: full });
       const users = page.users.map((u) =>
-        full ? presentUser(u.row, u.queues, req.auth, u.channelIds) : presentDirectoryEntry(u.row, u.queues),
+        full ? presentUser(u.row, u.queues, req.auth, u.channelIds, u.callLineIds) : presentDirectoryEntry(u.row, u.queues),
       );
       return { ...page, users };
     },
@@ -66,10 +66,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { row, queues, channelIds } = await throttleEmailProbes(app.platform, { userId: req.auth.userId }, () =>
-        createUser(req.scope, req.body),
+      const { row, queues, channelIds, callLineIds } = await throttleEmailProbes(
+        app.platform,
+        { userId: req.auth.userId },
+        () => createUser(req.scope, req.body),
       );
-      return reply.status(201).send(presentUser(row, queues, req.auth, channelIds));
+      return reply.status(201).send(presentUser(row, queues, req.auth, channelIds, callLineIds));
     },
   );
   // Admins and supervisors see anyone of the company; an agent only itself (checked in policy).
@@ -87,9 +89,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { row, queues, channelIds } = await getUserWithQueues(req.scope, req.params.id);
+      const { row, queues, channelIds, callLineIds } = await getUserWithQueues(req.scope, req.params.id);
       assertMayView(req.auth, row);
-      return presentUser(row, queues, req.auth, channelIds);
+      return presentUser(row, queues, req.auth, channelIds, callLineIds);
     },
   );
   // Any user may call it; the policy lets a non-admin edit only its own name, email and password.
@@ -118,11 +120,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { supportEmails } = app.platform.config;
       const run = () => updateUser(req.scope, req.auth, req.params.id, req.body, supportEmails);
       // A 409 for a taken email tells that the account exists: such answers are limited per user.
-      const { row, queues, channelIds } =
+      const { row, queues, channelIds, callLineIds } =
         req.body.email === undefined
           ? await run()
           : await throttleEmailProbes(app.platform, { userId: req.auth.userId }, run);
-      return presentUser(row, queues, req.auth, channelIds);
+      return presentUser(row, queues, req.auth, channelIds, callLineIds);
     },
   );
   app.delete(

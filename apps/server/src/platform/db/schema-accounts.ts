@@ -27,6 +27,8 @@ export const users = pgTable(
     profile: text('profile', { enum: ['user', 'admin', 'supervisorfila', 'supervisor'] }).notNull(),
     ignoreWallet: boolean('ignore_wallet').notNull().default(false),
     blockMultipleLogins: boolean('block_multiple_logins').notNull().default(false),
+    /** SPEC §6: calls can be blocked per user. */
+    callsBlocked: boolean('calls_blocked').notNull().default(false),
     configs: jsonb('configs')
       .$type<Partial<UserConfigs>>()
       .notNull()

@@ -82,4 +82,7 @@ export const tenantTables = {
   dashboardMessageDays: dashboardTables.dashboardMessageDays,
   ticketAgentWork: dashboardTables.ticketAgentWork,
   callLogs: callTables.callLogs,
+  callLines: callTables.callLines,
+  userCallLines: callTables.userCallLines,
+  callIntents: callTables.callIntents,
 };

@@ -6,8 +6,11 @@ import type { FormBlock } from '../../shared/crud/form-types';
 import { useChannels } from '../sessions/use-channels';
 import { useSaveCallLine } from './use-call-lines';
 
-/** The form holds the channel as text ('' = none), as the select does. */
-type FormValues = Omit<z.input<typeof ZCallLineInput>, 'channelId' | 'active'> & { channelId: string; active: boolean };
+/** The server's schema, the channel held as text by the select ('' = none). */
+const ZCallLineForm = ZCallLineInput.extend({
+  channelId: z.preprocess((v) => (v === '' ? null : v), ZCallLineInput.shape.channelId),
+});
+type FormValues = { name: string; token: string; channelId: string; active: boolean };
 
 function initialValues(item: CallLine | null): FormValues {
   return {
@@ -59,11 +62,11 @@ export function CallLineFormModal(slot: FormSlot<CallLine>) {
       testId="call-line"
       titles={{ create: 'calls.lines.createTitle', edit: 'calls.lines.editTitle' }}
       saved={{ create: 'calls.lines.created', edit: 'calls.lines.updated' }}
-      schema={ZCallLineInput}
+      schema={ZCallLineForm}
       initialValues={initialValues}
       blocks={blocks}
       save={save}
-      codeFields={{}}
+      codeFields={{ ERR_CALL_LINE_TOKEN_EXISTS: 'token' }}
     />
   );
 }

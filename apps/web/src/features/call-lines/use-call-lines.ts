@@ -1,4 +1,4 @@
-import type { CallLine, CallLineInput, CallLineList } from '@prosa/contracts';
+import type { CallLine, CallLineInput } from '@prosa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../shared/api/client';
 
@@ -8,7 +8,7 @@ export const CALL_LINES_KEY = ['callLines'] as const;
 export function useCallLines(enabled = true) {
   return useQuery({
     queryKey: CALL_LINES_KEY,
-    queryFn: async () => (await http.get<CallLineList>('/callLines')).lines,
+    queryFn: async () => (await http.get<{ lines: CallLine[] }>('/callLines')).lines,
     enabled,
   });
 }

@@ -41,7 +41,7 @@ function setup(starts: Record<string, StartResult>, intent?: (i: CallIntentInput
     provider: fake.provider,
     ringtone: { start: () => void ring.push(true), stop: () => void ring.push(false) },
     now: () => 1000,
-    lookup: () => Promise.resolve({ contact: { id: 40, name: 'Ana', profilePicUrl: null }, ticketId: 50 }),
+    lookup: () => Promise.resolve({ contact: { id: 40, name: 'Ana', profilePicUrl: '' }, ticketId: 50 }),
     intent: intent ?? ((i) => (intents.push(i), Promise.resolve({ id: intents.length }))),
     onError: (e) => void errors.push(e),
   });

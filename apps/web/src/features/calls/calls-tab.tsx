@@ -4,6 +4,7 @@ import { IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TKey } from '../../shared/crud/types';
 import { formatDateTime } from '../../shared/format/date';
 import { connectSocket } from '../../shared/realtime/socket';
 import { EmptyState, ErrorBlock, LoadingBlock } from '../../shared/ui/query-state';
@@ -11,7 +12,7 @@ import { formatCallDuration } from './call-format';
 import { RecordingPlayer } from './recording-player';
 import { callKeys, useTicketCalls } from './use-calls-api';
 
-const STATUS_COLOR: Record<CallInfo['status'], string> = {
+const STATUS_COLOR: Record<string, string> = {
   answered: 'teal',
   ended: 'teal',
   missed: 'orange',
@@ -49,8 +50,8 @@ export function CallsTab({ ticketId }: { ticketId: number }) {
                   {t(`reportsLists.direction.${c.direction}`)}
                 </Text>
               </Group>
-              <Badge variant="light" color={STATUS_COLOR[c.status]}>
-                {t(`reportsLists.callStatus.${c.status}`)}
+              <Badge variant="light" color={STATUS_COLOR[c.status] ?? 'gray'}>
+                {t(`reportsLists.callStatus.${c.status}` as TKey, { defaultValue: c.status })}
               </Badge>
             </Group>
             <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import type { CallInfo, CallIntentInput, CallLookup, MyCallLines, TicketCalls } from '@prosa/contracts';
+import type { CallInfo, CallIntentInput, CallLookup, UserCallLines } from '@prosa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../shared/api/client';
 
@@ -9,7 +9,7 @@ export const callKeys = {
 
 /** The lines the user may call from: that channel's first, then the others (the fallback order). */
 export const fetchMyCallLines = (channelId: number | null) =>
-  http.get<MyCallLines>('/user/channelwavoip/', { query: { channelId: channelId ?? undefined } });
+  http.get<UserCallLines>('/user/channelwavoip/', { query: { channelId: channelId ?? undefined } });
 
 export function useMyCallLines(channelId: number | null, enabled = true) {
   return useQuery({
@@ -27,7 +27,7 @@ export const postCallIntent = (input: CallIntentInput) => http.post<{ id: number
 export function useTicketCalls(ticketId: number) {
   return useQuery({
     queryKey: callKeys.ticket(ticketId),
-    queryFn: async (): Promise<CallInfo[]> => (await http.get<TicketCalls>(`/tickets/${ticketId}/calls`)).calls,
+    queryFn: async (): Promise<CallInfo[]> => (await http.get<{ calls: CallInfo[] }>(`/tickets/${ticketId}/calls`)).calls,
   });
 }
 

@@ -8,6 +8,26 @@ export const errorsEnEntities = {
     description: 'The requested API configuration does not exist or has been deleted.',
     detail: 'Refresh the API configuration list and try again.',
   },
+  ERR_CALL_LINE_NOT_FOUND: {
+    message: 'Call line not found.',
+    description: 'The call line does not exist, was deleted or is not one you may use.',
+    detail: 'Refresh the call lines and try again.',
+  },
+  ERR_CALL_LINE_TOKEN_EXISTS: {
+    message: 'A call line with this token already exists.',
+    description: 'The device token is already registered as a call line.',
+    detail: "Check the token copied from the calling provider's panel.",
+  },
+  ERR_CALLS_BLOCKED: {
+    message: 'Calls are blocked for you.',
+    description: 'An administrator blocked calls for your user.',
+    detail: 'Ask an administrator to allow calls for you.',
+  },
+  ERR_NO_RECORDING: {
+    message: 'No recording for this call.',
+    description: 'The call has no recording, or the provider no longer has it.',
+    detail: 'Recordings appear a little after an answered call ends.',
+  },
   ERR_NO_FAST_REPLY_FOUND: {
     message: 'Quick message not found.',
     description: 'The requested quick message does not exist or has been deleted.',

@@ -8,6 +8,26 @@ export const errorsEsEntities = {
     description: 'La configuración de API solicitada no existe o fue eliminada.',
     detail: 'Actualiza la lista de configuraciones de API e inténtalo de nuevo.',
   },
+  ERR_CALL_LINE_NOT_FOUND: {
+    message: 'Línea de llamadas no encontrada.',
+    description: 'La línea de llamadas no existe, fue eliminada o no puede usarla.',
+    detail: 'Actualice las líneas de llamadas e intente de nuevo.',
+  },
+  ERR_CALL_LINE_TOKEN_EXISTS: {
+    message: 'Ya existe una línea de llamadas con este token.',
+    description: 'El token del dispositivo ya está registrado como línea de llamadas.',
+    detail: 'Revise el token copiado del panel del proveedor de llamadas.',
+  },
+  ERR_CALLS_BLOCKED: {
+    message: 'Las llamadas están bloqueadas para usted.',
+    description: 'Un administrador bloqueó las llamadas de su usuario.',
+    detail: 'Pida a un administrador que habilite las llamadas para usted.',
+  },
+  ERR_NO_RECORDING: {
+    message: 'Esta llamada no tiene grabación.',
+    description: 'La llamada no tiene grabación, o el proveedor ya no la tiene.',
+    detail: 'Las grabaciones aparecen poco después del fin de una llamada atendida.',
+  },
   ERR_NO_FAST_REPLY_FOUND: {
     message: 'Respuesta rápida no encontrada.',
     description: 'La respuesta rápida solicitada no existe o fue eliminada.',

@@ -8,6 +8,26 @@ export const errorsPtEntities = {
     description: 'A configuração de API solicitada não existe ou foi excluída.',
     detail: 'Atualize a lista de configurações de API e tente novamente.',
   },
+  ERR_CALL_LINE_NOT_FOUND: {
+    message: 'Linha de chamadas não encontrada.',
+    description: 'A linha de chamadas não existe, foi excluída ou você não pode usá-la.',
+    detail: 'Atualize as linhas de chamadas e tente novamente.',
+  },
+  ERR_CALL_LINE_TOKEN_EXISTS: {
+    message: 'Já existe uma linha de chamadas com este token.',
+    description: 'O token do dispositivo já está cadastrado como linha de chamadas.',
+    detail: 'Confira o token copiado do painel do provedor de chamadas.',
+  },
+  ERR_CALLS_BLOCKED: {
+    message: 'As chamadas estão bloqueadas para você.',
+    description: 'Um administrador bloqueou as chamadas do seu usuário.',
+    detail: 'Peça a um administrador que libere as chamadas para você.',
+  },
+  ERR_NO_RECORDING: {
+    message: 'Esta chamada não tem gravação.',
+    description: 'A chamada não tem gravação, ou o provedor não a tem mais.',
+    detail: 'As gravações aparecem pouco depois do fim de uma chamada atendida.',
+  },
   ERR_NO_FAST_REPLY_FOUND: {
     message: 'Mensagem rápida não encontrada.',
     description: 'A mensagem rápida solicitada não existe ou foi excluída.',

@@ -10,6 +10,7 @@ import { requireRoomFor } from '../../tenants/plan-features.js';
 import { emitUserChange } from '../users.events.js';
 import { isEmailTaken, queuesOfUsers } from '../users.queries.js';
 import { assertChannelsOfCompany, replaceUserChannels } from '../user-channels.js';
+import { assertCallLinesOfCompany, replaceUserCallLines } from '../../calls/call-lines.js';
 
 /**
  * An admin adds a user to its company, within the plan's user limit (SPEC §8 "user limit
@@ -20,6 +21,7 @@ export async function createUser(scope: TenantScope, input: CreateUser) {
   if (await isEmailTaken(scope, input.email)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
   await assertQueuesExist(scope, input.queues);
   await assertChannelsOfCompany(scope, input.channelIds);
+  await assertCallLinesOfCompany(scope, input.callLineIds);
   const passwordHash = await hashPassword(input.password);
   try {
     return await scope.transaction(async (tx) => {
@@ -31,6 +33,7 @@ export async function createUser(scope: TenantScope, input: CreateUser) {
         profile: input.profile,
         ignoreWallet: input.ignoreWallet,
         blockMultipleLogins: input.blockMultipleLogins,
+        callsBlocked: input.callsBlocked,
       });
       const queueIds = [...new Set(input.queues)];
       await tx.insert(
@@ -39,9 +42,11 @@ export async function createUser(scope: TenantScope, input: CreateUser) {
       );
       const channelIds = [...new Set(input.channelIds)].sort((a, b) => a - b);
       await replaceUserChannels(tx, row.id, channelIds);
+      const callLineIds = [...new Set(input.callLineIds)].sort((a, b) => a - b);
+      await replaceUserCallLines(tx, row.id, callLineIds);
       const queues = (await queuesOfUsers(tx, [row.id])).get(row.id) ?? [];
       emitUserChange(tx, 'create', row, queues);
-      return { row, queues, channelIds };
+      return { row, queues, channelIds, callLineIds };
     });
   } catch (err) {
     // The same email taken between the check above and the insert: the unique index decides.

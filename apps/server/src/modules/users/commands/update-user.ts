@@ -15,6 +15,7 @@ import { emitUserChange } from '../users.events.js';
 import { assertMayUpdate, isSupportEmail, sameIds } from '../users.policy.js';
 import { getUser, isEmailTaken, queueIdsOf, queuesOfUsers } from '../users.queries.js';
 import { assertChannelsOfCompany, channelIdsOf, replaceUserChannels } from '../user-channels.js';
+import { assertCallLinesOfCompany, callLineIdsOfUsers, replaceUserCallLines } from '../../calls/call-lines.js';
 
 export async function updateUser(
   scope: TenantScope,
@@ -24,12 +25,18 @@ export async function updateUser(
   supportEmails: string[],
 ) {
   const target = await getUser(scope, id);
-  const [currentQueueIds, currentChannelIds] = await Promise.all([queueIdsOf(scope, id), channelIdsOf(scope, id)]);
-  assertMayUpdate(actor, target, input, currentQueueIds, supportEmails, currentChannelIds);
+  const [currentQueueIds, currentChannelIds, lines] = await Promise.all([
+    queueIdsOf(scope, id),
+    channelIdsOf(scope, id),
+    callLineIdsOfUsers(scope, [id]),
+  ]);
+  const currentCallLineIds = lines.get(id) ?? [];
+  assertMayUpdate(actor, target, input, currentQueueIds, supportEmails, currentChannelIds, currentCallLineIds);
   const email = input.email !== undefined && input.email !== target.email ? input.email : undefined;
   if (email && (await isEmailTaken(scope, email, id))) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
   if (input.queues) await assertQueuesExist(scope, input.queues);
   if (input.channelIds) await assertChannelsOfCompany(scope, input.channelIds);
+  if (input.callLineIds) await assertCallLinesOfCompany(scope, input.callLineIds);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const profileChanged = input.profile !== undefined && input.profile !== target.profile;
   // A support email makes its user an admin (SPEC §6): gaining or losing one changes rights too.
@@ -48,6 +55,7 @@ export async function updateUser(
           profile: input.profile,
           ignoreWallet: input.ignoreWallet,
           blockMultipleLogins: input.blockMultipleLogins,
+          callsBlocked: input.callsBlocked,
           passwordHash,
           updatedAt: new Date(),
         },
@@ -66,13 +74,15 @@ export async function updateUser(
         await revokeSessions(tx, { userId: id, except: actor.sessionId }, reason);
       }
       if (channelsChanged) await replaceUserChannels(tx, id, input.channelIds!);
+      if (input.callLineIds) await replaceUserCallLines(tx, id, input.callLineIds);
       // Sockets joined their queue rooms on connecting, and a user limited to channels stays out
       // of the room of every ticket event: the user's sockets reconnect into the new ones.
       if (queuesChanged || channelsChanged) cutSockets(tx, [{ kind: 'user', userId: id }]);
       const queues = (await queuesOfUsers(tx, [id])).get(id) ?? [];
       const channelIds = channelsChanged ? [...new Set(input.channelIds!)].sort((a, b) => a - b) : currentChannelIds;
       emitUserChange(tx, 'update', row!, queues);
-      return { row: row!, queues, channelIds };
+      const callLineIds = (await callLineIdsOfUsers(tx, [id])).get(id) ?? [];
+      return { row: row!, queues, channelIds, callLineIds };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
