@@ -27,7 +27,7 @@ import { registerMetrics } from '../metrics/register.js';
 import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
 import { registerControlCharGuard } from './control-chars.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders, socketOrigins } from './security-headers.js';
 import { openapiTransform, openapiTransformObject } from './openapi.js';
 import { RequestLog } from './request-log.js';
 import { allowPrivateProxies } from '../security/proxy.js';
@@ -130,7 +130,11 @@ export async function buildPlatformApp(opts: BuildOptions, parts: AppParts): Pro
 
   registerErrorHandler(app, { webApp: existsSync(config.webDist) });
   registerControlCharGuard(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https://') === true });
+  await registerSecurityHeaders(app, {
+    https: config.publicUrl?.startsWith('https://') === true,
+    // The browser opens the calling provider's device socket itself (voice calls, issue 17).
+    connectTo: socketOrigins(config.providers.wavoipUrl ?? 'https://devices.wavoip.com'),
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
