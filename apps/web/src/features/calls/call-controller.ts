@@ -9,6 +9,8 @@ import { lookupCaller, postCallIntent } from './use-calls-api';
 export interface CallView {
   state: CallState;
   caller: CallLookup | null;
+  /** Device sockets connected. */
+  online: number;
 }
 
 export interface CallPorts {
@@ -26,7 +28,7 @@ export interface CallPorts {
  * (POST /calls/intents) and the 3.5 s reset. One per signed-in page (the call dock owns it).
  */
 export class CallController {
-  private view: CallView = { state: IDLE, caller: null };
+  private view: CallView = { state: IDLE, caller: null, online: 0 };
   private listeners = new Set<() => void>();
   private lines: ProviderLine[] = [];
   private resetTimer: ReturnType<typeof setTimeout> | null = null;
@@ -73,7 +75,7 @@ export class CallController {
     const { state, effects } = reduce(before, event);
     if (state !== before) {
       const caller = state.phase === 'idle' || (event.type === 'offer' && before.phase === 'idle') ? null : this.view.caller;
-      this.set({ state, caller });
+      this.set({ ...this.view, state, caller });
     }
     effects.forEach((fx) => this.run(fx));
     if (event.type === 'offer' && state.phase === 'ringing' && before.phase === 'idle') void this.identify(state);
@@ -93,6 +95,7 @@ export class CallController {
   }
 
   private fromProvider(e: ProviderEvent): void {
+    if (e.type === 'online') return this.set({ ...this.view, online: e.count });
     const callId = e.callId;
     switch (e.type) {
       case 'offer': {

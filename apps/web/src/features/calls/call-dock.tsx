@@ -34,7 +34,12 @@ export function CallDock() {
   }, [controller, data]);
 
   const view = useCallView();
-  if (view.state.phase === 'idle') return null;
-  if (view.state.phase === 'ringing') return <IncomingCallWindow view={view} />;
-  return <CallBar view={view} />;
+  return (
+    <>
+      {/* How many lines can ring here (journeys wait for it before a call comes in). */}
+      <span hidden data-testid="call-dock" data-online={view.online} />
+      {view.state.phase === 'ringing' && <IncomingCallWindow view={view} />}
+      {view.state.phase !== 'idle' && view.state.phase !== 'ringing' && <CallBar view={view} />}
+    </>
+  );
 }

@@ -21,7 +21,9 @@ export type ProviderEvent =
   | { type: 'unanswered'; token: string; callId: string }
   | { type: 'ended'; token: string; callId: string }
   | { type: 'failed'; token: string; callId: string; reason: string }
-  | { type: 'peerMuted'; token: string; callId: string; on: boolean };
+  | { type: 'peerMuted'; token: string; callId: string; on: boolean }
+  /** How many of the lines' device sockets are connected (a call can ring only on those). */
+  | { type: 'online'; count: number };
 
 export type StartResult = { ok: true; callId: string } | { ok: false; reason: string };
 

@@ -6,7 +6,7 @@ import type { CallController, CallView } from './call-controller';
  * The page's one call controller, installed by the call dock (app layout), reachable from any
  * screen: the ticket's call button dials through it, the dock reads its view.
  */
-const NO_CALL: CallView = { state: IDLE, caller: null };
+const NO_CALL: CallView = { state: IDLE, caller: null, online: 0 };
 let current: CallController | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());

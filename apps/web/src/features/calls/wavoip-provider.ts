@@ -85,6 +85,9 @@ export class WavoipProvider implements CallProvider {
       reconnectionDelayMax: 5000,
     });
     const id = (e: unknown) => String(e);
+    const online = () => this.emit({ type: 'online', count: [...this.sockets.values()].filter((x) => x.connected).length });
+    s.on('connect', online);
+    s.on('disconnect', online);
     s.on('call:offer', (offer: Offer, ack?: () => void) => {
       ack?.();
       if (!offer?.id || !offer.peer?.phone) return;
@@ -106,7 +109,7 @@ export class WavoipProvider implements CallProvider {
     return s;
   }
 
-  private finish(e: ProviderEvent): void {
+  private finish(e: Extract<ProviderEvent, { callId: string }>): void {
     this.offers.delete(e.callId);
     this.emit(e);
   }
@@ -129,6 +132,7 @@ export class WavoipProvider implements CallProvider {
     this.sockets.forEach((s) => s.disconnect());
     this.sockets.clear();
     this.release();
+    this.emit({ type: 'online', count: 0 });
   }
 
   private send<T>(token: string, event: string, ...args: unknown[]): Promise<Ack<T>> {
