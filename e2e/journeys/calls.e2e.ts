@@ -126,7 +126,10 @@ describe('voice calls', () => {
       await bar.waitFor({ state: 'detached', timeout: 8000 });
 
       // The ticket lists the call, written by the server from the webhook, and plays its recording.
-      await page.getByTestId('side-tab-calls').click();
+      await page.locator(`[data-testid="chat"][data-ticket-id="${ticket.id}"]`).waitFor();
+      const callsTab = page.getByTestId('side-tab-calls');
+      if (!(await callsTab.isVisible())) await page.getByTestId('chat-panel').click();
+      await callsTab.click();
       const inCall = page.locator('[data-testid="ticket-call"][data-direction="in"]');
       await expect.poll(() => inCall.getAttribute('data-status'), { timeout: 15_000 }).toBe('ended');
       await inCall.getByTestId('call-recording-play').click();

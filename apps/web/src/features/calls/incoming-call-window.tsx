@@ -54,7 +54,7 @@ export function IncomingCallWindow({ view }: { view: CallView }) {
           <Button color="red" leftSection={<IconPhoneOff size={16} />} onClick={() => dispatchCall({ type: 'reject' })} data-testid="call-reject">
             {t('calls.incoming.reject')}
           </Button>
-          <Button color="green" leftSection={<IconPhoneCall size={16} />} onClick={accept} data-testid="call-accept">
+          <Button color="teal" leftSection={<IconPhoneCall size={16} />} onClick={accept} data-testid="call-accept">
             {t('calls.incoming.accept')}
           </Button>
         </Group>
