@@ -4,6 +4,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage.js';
 
+/** Wavoip's addresses (voice calls) when WAVOIP_URL and WAVOIP_STORAGE_URL are not set. */
+export const WAVOIP_DEFAULTS = { url: 'https://devices.wavoip.com', storageUrl: 'https://storage.wavoip.com' };
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -39,9 +42,9 @@ const ZEnv = z.object({
   /** A PEM file of extra CAs for EFI_API_URL's server (the EFI stand-in's own CA); unset in production. */
   EFI_API_CA: z.string().optional(),
   /** Wavoip's device socket (voice calls); the browser connects to it, the server hands it out. */
-  WAVOIP_URL: z.string().default('https://devices.wavoip.com'),
+  WAVOIP_URL: z.string().default(WAVOIP_DEFAULTS.url),
   /** The only origin call recordings are fetched from (SSRF guard of GET /callLogs/:id/recording). */
-  WAVOIP_STORAGE_URL: z.string().default('https://storage.wavoip.com'),
+  WAVOIP_STORAGE_URL: z.string().default(WAVOIP_DEFAULTS.storageUrl),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().optional(),
@@ -96,7 +99,7 @@ export interface Config {
     efiApiUrl?: string;
     /** PEM of the CA that signed EFI_API_URL's server certificate, when it is not a public one (a stand-in). */
     efiApiCa?: string;
-    /** Wavoip (voice calls): unset means the real ones (channels/wavoip/wavoip.config.ts). */
+    /** Wavoip (voice calls): unset means the real ones (WAVOIP_DEFAULTS). */
     wavoipUrl?: string;
     wavoipStorageUrl?: string;
   };

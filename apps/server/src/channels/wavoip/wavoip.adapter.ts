@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { CallStatus } from '@prosa/contracts';
-import type { Config } from '../../platform/config.js';
+import { WAVOIP_DEFAULTS, type Config } from '../../platform/config.js';
 import {
   registerCallProvider,
   type CallEvent,
@@ -17,11 +17,8 @@ import {
   type RecordingStream,
 } from '../../modules/calls/call-provider.js';
 
-export const WAVOIP_URL = 'https://devices.wavoip.com';
-export const WAVOIP_STORAGE_URL = 'https://storage.wavoip.com';
-
-export const wavoipUrl = (config: Config) => config.providers.wavoipUrl ?? WAVOIP_URL;
-export const wavoipStorageUrl = (config: Config) => config.providers.wavoipStorageUrl ?? WAVOIP_STORAGE_URL;
+export const wavoipUrl = (config: Config) => config.providers.wavoipUrl ?? WAVOIP_DEFAULTS.url;
+export const wavoipStorageUrl = (config: Config) => config.providers.wavoipStorageUrl ?? WAVOIP_DEFAULTS.storageUrl;
 
 /** The CALL event's `status` values (webhook-beta). */
 export const WAVOIP_CALL_STATUSES = [
@@ -102,7 +99,10 @@ export function parseWavoipWebhook(body: unknown): CallProviderEvent[] {
   // The peer: the caller of an incoming call, the receiver of an outgoing one.
   const peerPhone = direction === 'in' ? digits(body.caller) : direction === 'out' ? digits(body.receiver) : undefined;
   const { status, final } = mapWavoipStatus(str(body.status));
-  const duration = typeof body.duration === 'number' && Number.isFinite(body.duration) ? Math.max(0, Math.round(body.duration)) : undefined;
+  const duration =
+    typeof body.duration === 'number' && Number.isFinite(body.duration)
+      ? Math.max(0, Math.round(body.duration))
+      : undefined;
   const tag = callType;
   const event: CallEvent = {
     kind: 'call',

@@ -56,7 +56,8 @@ export const wavoipRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!line) throw new AppError('ERR_CALL_LINE_NOT_FOUND');
       // A body it does not know is acknowledged and dropped: the provider would resend it forever.
       const events = parseWavoipWebhook(req.body);
-      for (const e of events) if (e.kind === 'device') req.log.info({ lineId: line.id, status: e.status }, 'wavoip device');
+      for (const e of events)
+        if (e.kind === 'device') req.log.info({ lineId: line.id, status: e.status }, 'wavoip device');
       await ingestCallEvents(platform.db, line, events);
       return { ok: true as const };
     },

@@ -27,7 +27,12 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   standIn = await startWavoipStandIn();
   h = await startHarness({
-    providers: { graphApiUrl: NOWHERE, telegramApiRoot: NOWHERE, wavoipUrl: standIn.url, wavoipStorageUrl: standIn.url },
+    providers: {
+      graphApiUrl: NOWHERE,
+      telegramApiRoot: NOWHERE,
+      wavoipUrl: standIn.url,
+      wavoipStorageUrl: standIn.url,
+    },
   });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   appUrl = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
@@ -110,14 +115,26 @@ async function logsOf(tenantId: number, providerCallId: string) {
   );
 }
 
-const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nc=IN IP4 0.0.0.0\r\na=mid:0\r\na=sendrecv\r\na=rtcp-mux\r\na=rtpmap:111 opus/48000/2\r\n';
+const OFFER =
+  'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nc=IN IP4 0.0.0.0\r\na=mid:0\r\na=sendrecv\r\na=rtcp-mux\r\na=rtpmap:111 opus/48000/2\r\n';
 
 describe('Wavoip webhook: call logs from the provider events', () => {
+  it("lets the desk's pages connect to the provider's device socket (CSP connect-src)", async () => {
+    const csp = String((await h.request('GET', '/healthz')).headers['content-security-policy']);
+    const port = new URL(standIn.url).port;
+    expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${port} ws://127.0.0.1:${port};`);
+  });
+
   it('an incoming call the agent accepts is logged with its user and ticket, announced, and stored once however often delivered', async () => {
     const line = await lineFor(a, agentA);
     const f = ticketFactories(h.app.platform.db, a.tenantId);
     const contact = await f.contact();
-    const ticket = await f.ticket({ contactId: contact.id, channelId: line.channelId, status: 'open', userId: agentA.userId });
+    const ticket = await f.ticket({
+      contactId: contact.id,
+      channelId: line.channelId,
+      status: 'open',
+      userId: agentA.userId,
+    });
     const device = await deviceSocket(agentA, line);
     const app = await appSocket(agentA);
     const announced = new Promise<{ ticketId: number; status: string }>((resolve) =>
@@ -215,7 +232,12 @@ describe('Wavoip webhook: call logs from the provider events', () => {
     const line = await lineFor(a, agentA);
     const f = ticketFactories(h.app.platform.db, a.tenantId);
     const contact = await f.contact();
-    const ticket = await f.ticket({ contactId: contact.id, channelId: line.channelId, status: 'open', userId: agentA.userId });
+    const ticket = await f.ticket({
+      contactId: contact.id,
+      channelId: line.channelId,
+      status: 'open',
+      userId: agentA.userId,
+    });
     const device = await deviceSocket(agentA, line);
     expect(
       (
@@ -233,7 +255,13 @@ describe('Wavoip webhook: call logs from the provider events', () => {
     await standIn.drive(line.token, started.result.id, 'reject');
     await standIn.flush();
     const [log] = (await h.request('GET', `/tickets/${ticket.id}/calls`, { token: agentA.token })).body.calls;
-    expect(log).toMatchObject({ direction: 'out', status: 'rejected', userId: agentA.userId, duration: 0, recordingAvailable: false });
+    expect(log).toMatchObject({
+      direction: 'out',
+      status: 'rejected',
+      userId: agentA.userId,
+      duration: 0,
+      recordingAvailable: false,
+    });
     expect(await h.request('GET', `/callLogs/${log.id}/recording`, { token: agentA.token })).toMatchObject({
       status: 404,
       body: { error: 'ERR_NO_RECORDING' },
@@ -248,8 +276,17 @@ describe('Wavoip webhook: call logs from the provider events', () => {
     await standIn.flush();
     const call = standIn.calls(line.token).find((c) => c.id === id)!;
     const [log] = await logsOf(a.tenantId, String(call.whatsappCallId));
-    expect(log).toMatchObject({ status: 'missed', direction: 'in', userId: null, ticketId: null, lineId: line.id, phone: number });
-    const contact = await withTenant(h.app.platform.db, a.tenantId, (s) => s.first(contacts, eq(contacts.id, log!.contactId)));
+    expect(log).toMatchObject({
+      status: 'missed',
+      direction: 'in',
+      userId: null,
+      ticketId: null,
+      lineId: line.id,
+      phone: number,
+    });
+    const contact = await withTenant(h.app.platform.db, a.tenantId, (s) =>
+      s.first(contacts, eq(contacts.id, log!.contactId)),
+    );
     expect(contact).toMatchObject({ number, name: number });
     // Another company never sees it: its own contacts and calls are untouched.
     expect(
@@ -276,8 +313,18 @@ describe('Wavoip webhook: call logs from the provider events', () => {
     const inB = (await h.request('GET', `/tickets/${tb.id}/calls`, { token: agentB.token })).body.calls;
     expect(inA).toHaveLength(1);
     expect(inB).toHaveLength(1);
-    expect(inA[0]).toMatchObject({ contactId: ca.id, ticketId: ta.id, status: 'missed', whatsapp_instance: lineA.name });
-    expect(inB[0]).toMatchObject({ contactId: cb.id, ticketId: tb.id, status: 'missed', whatsapp_instance: lineB.name });
+    expect(inA[0]).toMatchObject({
+      contactId: ca.id,
+      ticketId: ta.id,
+      status: 'missed',
+      whatsapp_instance: lineA.name,
+    });
+    expect(inB[0]).toMatchObject({
+      contactId: cb.id,
+      ticketId: tb.id,
+      status: 'missed',
+      whatsapp_instance: lineB.name,
+    });
     // The report of each company lists its own call only.
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -309,7 +356,10 @@ describe('Wavoip webhook: call logs from the provider events', () => {
     expect(await logsOf(a.tenantId, '987654321')).toEqual([]);
     const line = await lineFor(a, agentA);
     const path = new URL(line.webhookUrl).pathname;
-    expect(await h.request('POST', path, { body: { hello: 'world' } })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await h.request('POST', path, { body: { hello: 'world' } })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     // A deactivated line's webhook is no longer accepted.
     await h.request('PUT', `/callLines/${line.id}`, {
       token: a.admin.token,

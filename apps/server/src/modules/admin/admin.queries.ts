@@ -4,7 +4,16 @@ import type { TenantStatus } from '@prosa/contracts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.js';
-import { plans, queues, resellers, tenants, userCallLines, userChannels, userQueues, users } from '../../platform/db/schema.js';
+import {
+  plans,
+  queues,
+  resellers,
+  tenants,
+  userCallLines,
+  userChannels,
+  userQueues,
+  users,
+} from '../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../platform/db/tenant-scope.js';
 import { AppError } from '../../platform/http/app-error.js';
 

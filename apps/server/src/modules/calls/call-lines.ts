@@ -114,7 +114,11 @@ export async function assertCallLinesOfCompany(scope: TenantScope, ids: number[]
 export async function replaceUserCallLines(tx: TenantScope, userId: number, ids: number[]): Promise<void> {
   await tx.delete(userCallLines, eq(userCallLines.userId, userId));
   const unique = [...new Set(ids)];
-  if (unique.length) await tx.insert(userCallLines, unique.map((lineId) => ({ userId, lineId })));
+  if (unique.length)
+    await tx.insert(
+      userCallLines,
+      unique.map((lineId) => ({ userId, lineId })),
+    );
 }
 
 /**

@@ -38,7 +38,10 @@ const linesOf = async (c: Company) =>
 const rowsOf = (c: Company) => withTenant(h.app.platform.db, c.tenantId, (s) => s.select(callLines));
 const intentsOf = (c: Company) => withTenant(h.app.platform.db, c.tenantId, (s) => s.select(callIntents));
 const giveLines = async (c: Company, s: Session, callLineIds: number[], callsBlocked = false) => {
-  const res = await h.request('PUT', `/users/${s.userId}`, { token: c.admin.token, body: { callLineIds, callsBlocked } });
+  const res = await h.request('PUT', `/users/${s.userId}`, {
+    token: c.admin.token,
+    body: { callLineIds, callsBlocked },
+  });
   expect(res.status).toBe(200);
 };
 
@@ -74,7 +77,10 @@ describe('call lines', () => {
       token: a.admin.token,
       body: { name: 'Recepção 2', token: t, channelId: null, active: false },
     });
-    expect(updated).toMatchObject({ status: 200, body: { name: 'Recepção 2', channelId: null, channelName: null, active: false } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { name: 'Recepção 2', channelId: null, channelName: null, active: false },
+    });
     // The secret does not change with an edit (the URL in Wavoip's panel keeps working).
     expect(updated.body.webhookUrl).toBe(created.body.webhookUrl);
     expect((await h.request('DELETE', `/callLines/${created.body.id}`, { token: a.admin.token })).status).toBe(204);
@@ -88,26 +94,39 @@ describe('call lines', () => {
     const line = await newLine(a);
     const before = await rowsOf(a);
     expect(
-      await h.request('POST', '/callLines', { token: a.admin.token, body: { name: ' ', token: token(), channelId: null } }),
+      await h.request('POST', '/callLines', {
+        token: a.admin.token,
+        body: { name: ' ', token: token(), channelId: null },
+      }),
     ).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { name: 'validation.required' } } });
     expect(
       (await h.request('POST', '/callLines', { token: a.admin.token, body: { name: 'x', token: '', channelId: null } }))
         .body.fields,
     ).toMatchObject({ token: 'validation.required' });
     expect(
-      (await h.request('PUT', `/callLines/${line.id}`, { token: a.admin.token, body: { name: 'x', token: 't', channelId: 'abc' } }))
-        .body.error,
+      (
+        await h.request('PUT', `/callLines/${line.id}`, {
+          token: a.admin.token,
+          body: { name: 'x', token: 't', channelId: 'abc' },
+        })
+      ).body.error,
     ).toBe('ERR_VALIDATION');
-    expect((await h.request('PUT', '/callLines/abc', { token: a.admin.token, body: { name: 'x', token: 't' } })).body.error).toBe(
-      'ERR_VALIDATION',
-    );
+    expect(
+      (await h.request('PUT', '/callLines/abc', { token: a.admin.token, body: { name: 'x', token: 't' } })).body.error,
+    ).toBe('ERR_VALIDATION');
     expect((await h.request('DELETE', '/callLines/0', { token: a.admin.token })).body.error).toBe('ERR_VALIDATION');
     // A token already registered, in this company or another: 409.
     expect(
-      await h.request('POST', '/callLines', { token: a.admin.token, body: { name: 'x', token: line.token, channelId: null } }),
+      await h.request('POST', '/callLines', {
+        token: a.admin.token,
+        body: { name: 'x', token: line.token, channelId: null },
+      }),
     ).toMatchObject({ status: 409, body: { error: 'ERR_CALL_LINE_TOKEN_EXISTS' } });
     expect(
-      await h.request('POST', '/callLines', { token: b.admin.token, body: { name: 'x', token: line.token, channelId: null } }),
+      await h.request('POST', '/callLines', {
+        token: b.admin.token,
+        body: { name: 'x', token: line.token, channelId: null },
+      }),
     ).toMatchObject({ status: 409, body: { error: 'ERR_CALL_LINE_TOKEN_EXISTS' } });
     const second = await newLine(a);
     expect(
@@ -119,7 +138,10 @@ describe('call lines', () => {
     // Another company's channel is no channel.
     const channelB = await ticketFactories(h.app.platform.db, b.tenantId).channel();
     expect(
-      await h.request('POST', '/callLines', { token: a.admin.token, body: { name: 'x', token: token(), channelId: channelB.id } }),
+      await h.request('POST', '/callLines', {
+        token: a.admin.token,
+        body: { name: 'x', token: token(), channelId: channelB.id },
+      }),
     ).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     const after = await rowsOf(a);
     expect(after.filter((r) => r.id !== second.id)).toEqual(before);
@@ -129,9 +151,12 @@ describe('call lines', () => {
     const line = await newLine(a);
     for (const s of [agent, supervisor]) {
       expect((await h.request('GET', '/callLines', { token: s.token })).status).toBe(403);
-      expect((await h.request('POST', '/callLines', { token: s.token, body: { name: 'x', token: token() } })).status).toBe(403);
       expect(
-        (await h.request('PUT', `/callLines/${line.id}`, { token: s.token, body: { name: 'x', token: line.token } })).status,
+        (await h.request('POST', '/callLines', { token: s.token, body: { name: 'x', token: token() } })).status,
+      ).toBe(403);
+      expect(
+        (await h.request('PUT', `/callLines/${line.id}`, { token: s.token, body: { name: 'x', token: line.token } }))
+          .status,
       ).toBe(403);
       expect((await h.request('DELETE', `/callLines/${line.id}`, { token: s.token })).status).toBe(403);
     }
@@ -156,7 +181,10 @@ describe('call lines', () => {
     const userB = await h.user(b, 'user');
     expect(
       await h.request('PUT', `/users/${userB.userId}`, { token: b.admin.token, body: { callLineIds: [line.id] } }),
-    ).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: { callLineIds: 'validation.invalidValue' } } });
+    ).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: { callLineIds: 'validation.invalidValue' } },
+    });
     expect(await rowsOf(a)).toEqual(before);
   });
 });
@@ -176,9 +204,14 @@ describe("users' call access", () => {
         callsBlocked: true,
       },
     });
-    expect(created).toMatchObject({ status: 201, body: { callLineIds: [l1.id, l2.id].sort((x, y) => x - y), callsBlocked: true } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { callLineIds: [l1.id, l2.id].sort((x, y) => x - y), callsBlocked: true },
+    });
     const id = created.body.id;
-    expect((await h.request('GET', `/users/${id}`, { token: a.admin.token })).body).toMatchObject({ callsBlocked: true });
+    expect((await h.request('GET', `/users/${id}`, { token: a.admin.token })).body).toMatchObject({
+      callsBlocked: true,
+    });
     const listed = await h.request('GET', '/users/?pageSize=200', { token: a.admin.token });
     expect(listed.body.users.find((u: { id: number }) => u.id === id)).toMatchObject({ callsBlocked: true });
 
@@ -242,11 +275,22 @@ describe('call intents', () => {
     });
     expect(res).toMatchObject({ status: 201, body: { id: expect.any(Number) } });
     const [row] = (await intentsOf(a)).filter((i) => i.id === res.body.id);
-    expect(row).toMatchObject({ lineId: line.id, userId: user.userId, contactId: contact.id, ticketId: ticket.id, phone: '5511987650001', direction: 'out' });
+    expect(row).toMatchObject({
+      lineId: line.id,
+      userId: user.userId,
+      contactId: contact.id,
+      ticketId: ticket.id,
+      phone: '5511987650001',
+      direction: 'out',
+    });
     // Without a ticket.
     expect(
-      (await h.request('POST', '/calls/intents', { token: user.token, body: { lineId: line.id, contactId: contact.id, direction: 'in' } }))
-        .status,
+      (
+        await h.request('POST', '/calls/intents', {
+          token: user.token,
+          body: { lineId: line.id, contactId: contact.id, direction: 'in' },
+        })
+      ).status,
     ).toBe(201);
   });
 
@@ -257,10 +301,16 @@ describe('call intents', () => {
     const notMine = await newLine(a);
     await giveLines(a, user, [line.id]);
     const contact = await f.contact();
-    const othersTicket = await f.ticket({ contactId: contact.id, status: 'open', userId: agent.userId, queueId: (await f.queue()).id });
+    const othersTicket = await f.ticket({
+      contactId: contact.id,
+      status: 'open',
+      userId: agent.userId,
+      queueId: (await f.queue()).id,
+    });
     const contactB = await ticketFactories(h.app.platform.db, b.tenantId).contact();
     const before = (await intentsOf(a)).length;
-    const post = (body: Record<string, unknown>, s: Session = user) => h.request('POST', '/calls/intents', { token: s.token, body });
+    const post = (body: Record<string, unknown>, s: Session = user) =>
+      h.request('POST', '/calls/intents', { token: s.token, body });
     expect(await post({ lineId: line.id, contactId: contact.id, direction: 'sideways' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION', fields: { direction: 'validation.invalidValue' } },
@@ -274,7 +324,9 @@ describe('call intents', () => {
       status: 404,
       body: { error: 'ERR_NO_CONTACT_FOUND' },
     });
-    expect(await post({ lineId: line.id, contactId: contact.id, ticketId: othersTicket.id, direction: 'out' })).toMatchObject({
+    expect(
+      await post({ lineId: line.id, contactId: contact.id, ticketId: othersTicket.id, direction: 'out' }),
+    ).toMatchObject({
       status: 404,
       body: { error: 'ERR_NO_TICKET_FOUND' },
     });
@@ -319,9 +371,9 @@ describe('caller lookup', () => {
       const masked = await h.request('GET', '/calls/lookup?phone=5511970000002', { token: user.token });
       expect(masked.body.contact.id).toBe(bare.id);
       expect(masked.body.contact.name).not.toContain('97000');
-      expect((await h.request('GET', '/calls/lookup?phone=5511970000002', { token: a.admin.token })).body.contact.name).toBe(
-        '5511970000002',
-      );
+      expect(
+        (await h.request('GET', '/calls/lookup?phone=5511970000002', { token: a.admin.token })).body.contact.name,
+      ).toBe('5511970000002');
     } finally {
       await h.request('PUT', '/settings/hidePhoneNumber', { token: a.admin.token, body: { value: 'disabled' } });
     }
@@ -344,7 +396,9 @@ describe('ticket calls', () => {
       body: { error: 'ERR_NO_TICKET_FOUND' },
     });
     expect((await h.request('GET', '/tickets/abc/calls', { token: agent.token })).body.error).toBe('ERR_VALIDATION');
-    expect((await h.request('GET', '/callLogs/abc/recording', { token: agent.token })).body.error).toBe('ERR_VALIDATION');
+    expect((await h.request('GET', '/callLogs/abc/recording', { token: agent.token })).body.error).toBe(
+      'ERR_VALIDATION',
+    );
     expect(await h.request('GET', '/callLogs/2147483647/recording', { token: agent.token })).toMatchObject({
       status: 404,
       body: { error: 'ERR_NO_RECORDING' },

@@ -203,7 +203,10 @@ export const callsRoutes: FastifyPluginAsyncZod = async (app) => {
       const type = AUDIO.test(rec.contentType) ? rec.contentType : 'application/octet-stream';
       reply
         .header('Content-Type', type)
-        .header('Content-Disposition', `${type === 'application/octet-stream' ? 'attachment' : 'inline'}; filename="call-${req.params.id}"`)
+        .header(
+          'Content-Disposition',
+          `${type === 'application/octet-stream' ? 'attachment' : 'inline'}; filename="call-${req.params.id}"`,
+        )
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Cache-Control', 'private, no-cache');

@@ -40,7 +40,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const full = isSupervisor(req.auth);
       const page = await listUsers(req.scope, { ...req.query, byEmail: full });
       const users = page.users.map((u) =>
-        full ? presentUser(u.row, u.queues, req.auth, u.channelIds, u.callLineIds) : presentDirectoryEntry(u.row, u.queues),
+        full
+          ? presentUser(u.row, u.queues, req.auth, u.channelIds, u.callLineIds)
+          : presentDirectoryEntry(u.row, u.queues),
       );
       return { ...page, users };
     },

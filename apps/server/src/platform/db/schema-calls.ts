@@ -6,7 +6,17 @@
  * take their user and ticket from the matching intent (modules/calls/commands/ingest-call-event.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CALL_DIRECTIONS } from '@prosa/contracts';
 import { users } from './schema-accounts.js';
 import { contacts } from './schema-contacts.js';
@@ -50,7 +60,10 @@ export const userCallLines = pgTable(
       .notNull()
       .references(() => callLines.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.lineId] }), index('user_call_lines_tenant_line_idx').on(t.tenantId, t.lineId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lineId] }),
+    index('user_call_lines_tenant_line_idx').on(t.tenantId, t.lineId),
+  ],
 );
 
 export const callIntents = pgTable(

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { platformSettings } from '../db/schema.js';
 import { unsafeSystemDb } from '../db/tenant-scope.js';
 import { newSecret } from '../security/tokens.js';
-import type { Config } from '../config.js';
+import { WAVOIP_DEFAULTS, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import type { ChannelSessions, Platform } from '../platform.js';
@@ -27,7 +27,7 @@ import { registerMetrics } from '../metrics/register.js';
 import { registerAuth, registerPublicPlugin, resolveSession } from './authenticate.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './error-handler.js';
 import { registerControlCharGuard } from './control-chars.js';
-import { registerSecurityHeaders, socketOrigins } from './security-headers.js';
+import { registerSecurityHeaders, socketSources } from './security-headers.js';
 import { openapiTransform, openapiTransformObject } from './openapi.js';
 import { RequestLog } from './request-log.js';
 import { allowPrivateProxies } from '../security/proxy.js';
@@ -132,8 +132,8 @@ export async function buildPlatformApp(opts: BuildOptions, parts: AppParts): Pro
   registerControlCharGuard(app);
   await registerSecurityHeaders(app, {
     https: config.publicUrl?.startsWith('https://') === true,
-    // The browser opens the calling provider's device socket itself (voice calls, issue 17).
-    connectTo: socketOrigins(config.providers.wavoipUrl ?? 'https://devices.wavoip.com'),
+    // Voice calls: the browser opens the calling provider's device socket (WAVOIP_URL).
+    connectSrc: socketSources(config.providers.wavoipUrl ?? WAVOIP_DEFAULTS.url),
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

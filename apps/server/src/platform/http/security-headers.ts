@@ -5,9 +5,8 @@
  * The policy is what the built web app needs and no more: its own scripts only (Vite emits no
  * inline script), inline styles (Mantine and emotion write style attributes and tags), images and
  * media from Prosa, data: and blob: (previews, avatars) and https: (contacts' profile pictures come
- * from the providers' CDNs), connections to Prosa (the API and the sockets) and to the calling
- * provider's device socket only (voice calls, issue 17: the browser speaks to Wavoip itself,
- * SPEC §7's second socket), and no framing anywhere (`frame-ancestors 'none'` and X-Frame-Options DENY).
+ * from the providers' CDNs), connections to Prosa only (the API and the sockets), and no framing
+ * anywhere (`frame-ancestors 'none'` and X-Frame-Options DENY).
  *
  * The widget is embedded on OTHER sites as a script, not a frame: its files (`/widget.js`, the
  * socket client) answer with `Cross-Origin-Resource-Policy: cross-origin` so those sites may load
@@ -71,13 +70,15 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-/** An http(s) origin and its ws(s) twin (Socket.IO's websocket transport), for connect-src. */
-export function socketOrigins(url: string | undefined): string[] {
-  if (!url) return [];
+/**
+ * A provider address the browser itself connects to (the calling provider's device socket), as
+ * connect-src sources: its origin over http(s) and ws(s). Nothing for an address that is no URL.
+ */
+export function socketSources(address: string): string[] {
   try {
-    const u = new URL(url);
+    const u = new URL(address);
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return [];
-    return [u.origin, `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`];
+    return [u.origin, `${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
   } catch {
     return [];
   }
@@ -85,13 +86,13 @@ export function socketOrigins(url: string | undefined): string[] {
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  opts: { https: boolean; connectTo?: string[] },
+  opts: { https: boolean; connectSrc?: string[] },
 ): Promise<void> {
   const headers = Object.entries(
     helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: { ...CSP_DIRECTIVES, connectSrc: [...CSP_DIRECTIVES.connectSrc, ...(opts.connectTo ?? [])] },
+        directives: { ...CSP_DIRECTIVES, connectSrc: [...CSP_DIRECTIVES.connectSrc, ...(opts.connectSrc ?? [])] },
       },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -10,8 +10,7 @@ import { randomBytes } from 'node:crypto';
 const iceUfrag = () => randomBytes(3).toString('hex');
 const icePwd = () => randomBytes(12).toString('hex');
 /** A SHA-256 fingerprint's shape (RFC 8122): 32 bytes, upper-case hex, colon separated. */
-const fingerprint = () =>
-  [...randomBytes(32)].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':');
+const fingerprint = () => [...randomBytes(32)].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':');
 const sessionId = () => BigInt(`0x${randomBytes(7).toString('hex')}`).toString();
 
 /**

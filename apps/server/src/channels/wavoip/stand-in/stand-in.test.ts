@@ -134,7 +134,11 @@ describe('Wavoip stand-in', () => {
     expect(mine[2]!.duration).toBeGreaterThanOrEqual(1);
     const recording = await fetch(mine[3]!.record_url as string);
     expect(recording.headers.get('content-type')).toBe('audio/wav');
-    expect(Buffer.from(await recording.arrayBuffer()).subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(
+      Buffer.from(await recording.arrayBuffer())
+        .subarray(0, 4)
+        .toString('ascii'),
+    ).toBe('RIFF');
   });
 
   it('acks the documented errors: a number not on WhatsApp, a busy line, the call limit', async () => {
@@ -152,7 +156,10 @@ describe('Wavoip stand-in', () => {
       result: 'Call limit reached',
     });
     s.device('dev-err', { phone: '5511999990003', busy: true });
-    expect(await emitAck<Answer>(so, 'call.start', '5511933330000', media)).toEqual({ type: 'error', result: 'Line busy' });
+    expect(await emitAck<Answer>(so, 'call.start', '5511933330000', media)).toEqual({
+      type: 'error',
+      result: 'Line busy',
+    });
     expect(s.signals('dev-err').map((x) => x.answer.result)).toEqual([
       'Number does not exist',
       'Call limit reached',
@@ -173,9 +180,17 @@ describe('Wavoip stand-in', () => {
           resolve(offer);
         }),
       );
-    const [offerA, offerB, { id }] = await Promise.all([offered(a), offered(b), s.incoming('dev-in', '5521977776666', 'Ana')]);
+    const [offerA, offerB, { id }] = await Promise.all([
+      offered(a),
+      offered(b),
+      s.incoming('dev-in', '5521977776666', 'Ana'),
+    ]);
     expect(offerA).toEqual(offerB);
-    expect(offerA).toMatchObject({ id, peer: { phone: '5521977776666', displayName: 'Ana' }, offer: { type: 'webRTC' } });
+    expect(offerA).toMatchObject({
+      id,
+      peer: { phone: '5521977776666', displayName: 'Ana' },
+      offer: { type: 'webRTC' },
+    });
     expect(offerA.offer.sdp).toMatch(/^v=0\r\n/);
     expect(offerA.offer.sdp).toContain('a=setup:actpass');
 
@@ -241,7 +256,9 @@ describe('Wavoip stand-in', () => {
     const { id } = (await rang.json()) as { id: string };
     expect((await fetch(`${s.url}/__standin/dev-http/calls/${id}/unanswered`, { method: 'POST' })).status).toBe(200);
     expect(await unanswered).toEqual([id]);
-    const listed = (await (await fetch(`${s.url}/__standin/dev-http/calls`)).json()) as { calls: { id: string; status: string }[] };
+    const listed = (await (await fetch(`${s.url}/__standin/dev-http/calls`)).json()) as {
+      calls: { id: string; status: string }[];
+    };
     expect(listed.calls).toMatchObject([{ id, status: 'NOT_ANSWERED' }]);
     expect((await fetch(`${s.url}/__standin/dev-http/calls/${id}/answer`, { method: 'POST' })).status).toBe(409);
   });

@@ -35,13 +35,7 @@ import { answerFor, fixtureOffer } from './sdp.js';
 import { toneWav } from './wav.js';
 
 export type WavoipStatus =
-  | 'INCOMING_RING'
-  | 'OUTGOING_RING'
-  | 'ACTIVE'
-  | 'ENDED'
-  | 'REJECTED'
-  | 'NOT_ANSWERED'
-  | 'FAILED';
+  'INCOMING_RING' | 'OUTGOING_RING' | 'ACTIVE' | 'ENDED' | 'REJECTED' | 'NOT_ANSWERED' | 'FAILED';
 export type PeerAction = 'answer' | 'reject' | 'end' | 'unanswered' | 'fail' | 'mute' | 'unmute';
 export const PEER_ACTIONS: readonly PeerAction[] = ['answer', 'reject', 'end', 'unanswered', 'fail', 'mute', 'unmute'];
 
@@ -295,10 +289,18 @@ export async function startWavoipStandIn(opts: WavoipStandInOptions = {}): Promi
         const b = await readJson(req);
         const from = digits(b.from);
         if (!from) return json(res, 400, { error: 'from is required' });
-        return json(res, 200, await api.incoming(token, from, typeof b.displayName === 'string' ? b.displayName : undefined));
+        return json(
+          res,
+          200,
+          await api.incoming(token, from, typeof b.displayName === 'string' ? b.displayName : undefined),
+        );
       }
       if (req.method === 'GET' && rest === '/calls')
-        return json(res, 200, { calls: api.calls(token), signals: api.signals(token), deliveries: api.deliveries(token) });
+        return json(res, 200, {
+          calls: api.calls(token),
+          signals: api.signals(token),
+          deliveries: api.deliveries(token),
+        });
       const drive = /^\/calls\/([0-9a-f]{32})\/([a-z]+)$/.exec(rest);
       if (req.method === 'POST' && drive) {
         const action = drive[2] as PeerAction;
@@ -352,7 +354,8 @@ export async function startWavoipStandIn(opts: WavoipStandInOptions = {}): Promi
     socket.on('call.start', (to: unknown, m: unknown, ack?: unknown) => {
       const phone = digits(to);
       const args = [to, m];
-      if (!phone || notOnWhatsApp.has(phone)) return signal('call.start', null, args, error('Number does not exist'), ack);
+      if (!phone || notOnWhatsApp.has(phone))
+        return signal('call.start', null, args, error('Number does not exist'), ack);
       if (d.busy) return signal('call.start', null, args, error('Line busy'), ack);
       if (d.callLimit != null && activeCount(d) >= d.callLimit)
         return signal('call.start', null, args, error('Call limit reached'), ack);
@@ -374,7 +377,8 @@ export async function startWavoipStandIn(opts: WavoipStandInOptions = {}): Promi
     });
     socket.on('call.reject', (id: unknown, ack?: unknown) => {
       const c = d.calls.get(String(id));
-      if (!c || c.status !== 'INCOMING_RING') return signal('call.reject', c?.id ?? null, [id], error('Call not found'), ack);
+      if (!c || c.status !== 'INCOMING_RING')
+        return signal('call.reject', c?.id ?? null, [id], error('Call not found'), ack);
       signal('call.reject', c.id, [id], ok(), ack);
       setStatus(d, c, 'REJECTED');
       socket.to(room(token)).emit('call:rejected', c.id);
@@ -388,7 +392,8 @@ export async function startWavoipStandIn(opts: WavoipStandInOptions = {}): Promi
     });
     socket.on('call.cancel', (id: unknown, ack?: unknown) => {
       const c = d.calls.get(String(id));
-      if (!c || c.status !== 'OUTGOING_RING') return signal('call.cancel', c?.id ?? null, [id], error('Call not found'), ack);
+      if (!c || c.status !== 'OUTGOING_RING')
+        return signal('call.cancel', c?.id ?? null, [id], error('Call not found'), ack);
       signal('call.cancel', c.id, [id], ok(), ack);
       setStatus(d, c, 'NOT_ANSWERED');
       io.to(room(token)).emit('call:ended', c.id);
@@ -418,7 +423,12 @@ export async function startWavoipStandIn(opts: WavoipStandInOptions = {}): Promi
     device(token, o) {
       const d = devices.get(token);
       if (d) {
-        Object.assign(d, { phone: digits(o.phone), webhookUrl: o.webhookUrl ?? null, busy: !!o.busy, callLimit: o.callLimit ?? null });
+        Object.assign(d, {
+          phone: digits(o.phone),
+          webhookUrl: o.webhookUrl ?? null,
+          busy: !!o.busy,
+          callLimit: o.callLimit ?? null,
+        });
         io.to(room(token)).emit('device:open', { phone: d.phone });
         return;
       }
@@ -440,9 +450,10 @@ export async function startWavoipStandIn(opts: WavoipStandInOptions = {}): Promi
       c.peerSdp = fixtureOffer();
       const offer = { id: c.id, peer: c.peer, offer: { type: 'webRTC', sdp: c.peerSdp } };
       const sockets = await io.in(room(token)).fetchSockets();
-      for (const s of sockets) s.timeout(10_000).emit('call:offer', offer, (err: unknown) => {
-        if (!err) c.offerAcks.push(s.id);
-      });
+      for (const s of sockets)
+        s.timeout(10_000).emit('call:offer', offer, (err: unknown) => {
+          if (!err) c.offerAcks.push(s.id);
+        });
       io.to(room(token)).emit('device:calls', activeCount(d));
       return { id: c.id };
     },

@@ -31,7 +31,10 @@ async function currentLog(tx: TenantScope, line: CallLineRow, providerCallId: st
 }
 
 async function contactOf(tx: TenantScope, phone: string) {
-  return (await tx.first(contacts, eq(contacts.number, phone))) ?? createContact(tx, { number: phone }, { number: phone }, false);
+  return (
+    (await tx.first(contacts, eq(contacts.number, phone))) ??
+    createContact(tx, { number: phone }, { number: phone }, false)
+  );
 }
 
 /** The latest intent on the line with this peer in the window (of the call's direction when known). */
@@ -134,7 +137,11 @@ export async function ingestCallEvents(db: Database, line: CallLineRow, events: 
       const changed = new Set<number>();
       for (const e of events) {
         const id =
-          e.kind === 'call' ? await ingestCall(tx, line, e) : e.kind === 'recording' ? await ingestRecording(tx, line, e) : null;
+          e.kind === 'call'
+            ? await ingestCall(tx, line, e)
+            : e.kind === 'recording'
+              ? await ingestRecording(tx, line, e)
+              : null;
         if (id !== null) changed.add(id);
       }
       for (const id of changed) emitCallLog(tx, id);

@@ -20,7 +20,11 @@ export async function lookupCaller(scope: TenantScope, auth: AuthContext, phone:
   const number = digitsOf(phone);
   const view = await contactView(scope, auth);
   const [contact] = await scope.query((db, owns) =>
-    db.select().from(contacts).where(visible(db, owns, view, undefined, eq(contacts.number, number))).limit(1),
+    db
+      .select()
+      .from(contacts)
+      .where(visible(db, owns, view, undefined, eq(contacts.number, number)))
+      .limit(1),
   );
   if (!contact) return { contact: null, ticketId: null };
   const viewer = await loadViewer(scope, auth);
