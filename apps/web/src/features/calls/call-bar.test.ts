@@ -22,8 +22,8 @@ describe('the call bar says', () => {
     expect(new Set(['pt', 'en', 'es'].map((l) => text(l as 'pt', key))).size).toBe(3);
   });
 
-  it.each([
-    [{ phase: 'calling' } as Partial<CallState>, 'calls.bar.calling'],
+  it.each<[Partial<CallState>, string]>([
+    [{ phase: 'calling' }, 'calls.bar.calling'],
     [{ phase: 'answered' }, 'calls.bar.answered'],
     [{ phase: 'ended', signal: 'accept_elsewhere' }, 'calls.signal.accept_elsewhere'],
     [{ phase: 'ended', signal: 'reject_elsewhere' }, 'calls.signal.reject_elsewhere'],
