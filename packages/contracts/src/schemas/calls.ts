@@ -48,24 +48,31 @@ export const ZUserCallLines = z.object({
 });
 export type UserCallLines = z.infer<typeof ZUserCallLines>;
 
-/** The user places (out) or has accepted (in) a call on a line with a contact. */
-export const ZCallIntentInput = z.object({
-  lineId: ZId,
-  contactId: ZId,
-  ticketId: ZId.nullable().optional(),
-  direction: z.enum(CALL_DIRECTIONS, { error: V.invalidValue }),
-});
+const ZPhone = z
+  .string()
+  .trim()
+  .min(1, V.required)
+  .max(40, V.max)
+  .regex(/^\+?[0-9 ()-]+$/, V.phone);
+
+/**
+ * The user places (out) or has accepted (in) a call on a line with a contact. A caller no contact
+ * has yet (the lookup found nobody) is named by `phone` instead: its contact is created, as an
+ * inbound message would.
+ */
+export const ZCallIntentInput = z
+  .object({
+    lineId: ZId,
+    contactId: ZId.optional(),
+    phone: ZPhone.optional(),
+    ticketId: ZId.nullable().optional(),
+    direction: z.enum(CALL_DIRECTIONS, { error: V.invalidValue }),
+  })
+  .refine((v) => v.contactId !== undefined || v.phone !== undefined, { message: V.required, path: ['contactId'] });
 export type CallIntentInput = z.infer<typeof ZCallIntentInput>;
 export const ZCallIntentCreated = z.object({ id: z.number() });
 
-export const ZCallLookupQuery = z.object({
-  phone: z
-    .string()
-    .trim()
-    .min(1, V.required)
-    .max(40, V.max)
-    .regex(/^\+?[0-9 ()-]+$/, V.phone),
-});
+export const ZCallLookupQuery = z.object({ phone: ZPhone });
 export const ZCallLookup = z.object({
   contact: z.object({ id: z.number(), name: z.string(), profilePicUrl: z.string() }).nullable(),
   ticketId: z.number().nullable(),

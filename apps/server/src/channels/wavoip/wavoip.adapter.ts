@@ -131,7 +131,9 @@ export async function fetchWavoipRecording(config: Config, url: string): Promise
   }
   const storage = new URL(wavoipStorageUrl(config));
   if (target.origin !== storage.origin || target.username || target.password) return null;
-  const res = await fetch(target, { redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+  // Unreachable storage is no recording now (the user may try again), not a server fault.
+  const res = await fetch(target, { redirect: 'manual', signal: AbortSignal.timeout(20_000) }).catch(() => null);
+  if (!res) return null;
   if (!res.ok || !res.body) {
     await res.body?.cancel();
     return null;

@@ -5,6 +5,8 @@
  * ticket's viewers (`call:log`) and streams the recording through its access checks.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -376,12 +378,31 @@ describe('Wavoip webhook: call logs from the provider events', () => {
     await standIn.flush();
     const call = standIn.calls(line.token).find((c) => c.id === id)!;
     const [log] = await logsOf(a.tenantId, String(call.whatsappCallId));
-    await withTenant(h.app.platform.db, a.tenantId, (s) =>
-      s.update(callLogs, { recordingUrl: `${NOWHERE}/storage/1` }, eq(callLogs.id, log!.id)),
-    );
-    expect(await h.request('GET', `/callLogs/${log!.id}/recording`, { token: a.admin.token })).toMatchObject({
-      status: 404,
-      body: { error: 'ERR_NO_RECORDING' },
+    // Another server on loopback that would answer audio, and counts what reaches it.
+    let hits = 0;
+    const other = createServer((_req, res) => {
+      hits++;
+      res.writeHead(200, { 'content-type': 'audio/wav' });
+      res.end('RIFF');
     });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      for (const recordingUrl of [
+        `${otherUrl}/storage/1`,
+        `${standIn.url.replace('127.0.0.1', 'localhost')}/storage/1`,
+      ]) {
+        await withTenant(h.app.platform.db, a.tenantId, (s) =>
+          s.update(callLogs, { recordingUrl }, eq(callLogs.id, log!.id)),
+        );
+        expect(await h.request('GET', `/callLogs/${log!.id}/recording`, { token: a.admin.token })).toMatchObject({
+          status: 404,
+          body: { error: 'ERR_NO_RECORDING' },
+        });
+      }
+      expect(hits).toBe(0);
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
   });
 });

@@ -283,6 +283,15 @@ describe('call intents', () => {
       phone: '5511987650001',
       direction: 'out',
     });
+    // A caller no contact has yet: named by its number, its contact is created.
+    const byPhone = await h.request('POST', '/calls/intents', {
+      token: user.token,
+      body: { lineId: line.id, phone: '+55 11 98765-0999', direction: 'in' },
+    });
+    expect(byPhone.status).toBe(201);
+    const [fresh] = (await intentsOf(a)).filter((i) => i.id === byPhone.body.id);
+    expect(fresh).toMatchObject({ phone: '5511987650999', ticketId: null });
+    expect(fresh!.contactId).not.toBe(contact.id);
     // Without a ticket.
     expect(
       (
@@ -316,6 +325,13 @@ describe('call intents', () => {
       body: { error: 'ERR_VALIDATION', fields: { direction: 'validation.invalidValue' } },
     });
     expect((await post({ lineId: 'x', contactId: contact.id, direction: 'in' })).body.error).toBe('ERR_VALIDATION');
+    expect(await post({ lineId: line.id, direction: 'in' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: { contactId: 'validation.required' } },
+    });
+    expect((await post({ lineId: line.id, phone: 'abc', direction: 'in' })).body.fields).toMatchObject({
+      phone: 'validation.phone',
+    });
     expect(await post({ lineId: notMine.id, contactId: contact.id, direction: 'out' })).toMatchObject({
       status: 404,
       body: { error: 'ERR_CALL_LINE_NOT_FOUND' },

@@ -5,7 +5,8 @@
  */
 import type { CallIntentInput } from '@prosa/contracts';
 import { eq } from 'drizzle-orm';
-import { callIntents, users } from '../../../platform/db/schema.js';
+import { callIntents, contacts, users } from '../../../platform/db/schema.js';
+import { createContact } from '../../messages/inbound-contact-ticket.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../../platform/http/auth-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -23,10 +24,21 @@ export async function assertCallsAllowed(scope: TenantScope, userId: number): Pr
 
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
+/** The tenant's contact of a caller's number, created when unknown (as an inbound message would). */
+async function contactOfNumber(scope: TenantScope, number: string) {
+  if (number.length < 5) throw new AppError('ERR_VALIDATION', { phone: 'validation.phone' });
+  return (
+    (await scope.first(contacts, eq(contacts.number, number))) ?? createContact(scope, { number }, { number }, false)
+  );
+}
+
 export async function recordIntent(scope: TenantScope, auth: AuthContext, input: CallIntentInput) {
   await assertCallsAllowed(scope, auth.userId);
   const line = await usableLine(scope, auth.userId, input.lineId);
-  const contact = await getContact(scope, await contactView(scope, auth), input.contactId);
+  const contact =
+    input.contactId !== undefined
+      ? await getContact(scope, await contactView(scope, auth), input.contactId)
+      : await contactOfNumber(scope, digitsOf(input.phone ?? ''));
   const ticketId = input.ticketId ?? null;
   if (ticketId !== null) {
     const { row } = await getVisibleTicket(scope, await loadViewer(scope, auth), ticketId);
