@@ -93,6 +93,21 @@ describe('call controller', () => {
     expect(intents).toEqual([{ lineId: 2, contactId: 40, ticketId: 50, direction: 'in' }]);
   });
 
+  it('accepting a caller no contact has yet names it by the number', async () => {
+    const fake = fakeProvider({});
+    const intents: CallIntentInput[] = [];
+    const c = new CallController({
+      provider: fake.provider,
+      ringtone: { start: () => undefined, stop: () => undefined },
+      lookup: () => Promise.resolve({ contact: null, ticketId: null }),
+      intent: (i) => (intents.push(i), Promise.resolve({ id: 1 })),
+    });
+    c.setLines('http://provider', [L1]);
+    fake.emit({ type: 'offer', token: 'busy-line', callId: 'in9', peer: { phone: '5511900000009' } });
+    c.dispatch({ type: 'accept', now: 1 });
+    await vi.waitFor(() => expect(intents).toEqual([{ lineId: 1, phone: '5511900000009', ticketId: null, direction: 'in' }]));
+  });
+
   it('an offer during a call is rejected on its line; the call goes on', () => {
     const { c, sent, emit } = setup({});
     emit({ type: 'offer', token: 'free-line', callId: 'in1', peer: { phone: '1' } });

@@ -166,10 +166,12 @@ export class CallController {
   }
 
   private async accept(line: CallLineRef, callId: string): Promise<void> {
-    // The server ties the provider's webhook to this user and ticket by the intent.
+    // The server ties the provider's webhook to this user and ticket by the intent; a caller no
+    // contact has yet is named by the number (the server creates the contact).
+    const phone = this.view.state.peer?.phone ?? '';
     void this.pendingLookup.then((caller) => {
-      if (caller?.contact)
-        this.intent({ lineId: line.id, contactId: caller.contact.id, ticketId: caller.ticketId, direction: 'in' }).catch(this.onError);
+      const who = caller?.contact ? { contactId: caller.contact.id } : { phone };
+      this.intent({ lineId: line.id, ...who, ticketId: caller?.ticketId ?? null, direction: 'in' }).catch(this.onError);
     });
     try {
       await this.ports.provider.accept(line.token, callId);
