@@ -22,6 +22,10 @@ const API_PREFIXES = [
   '/forward-messages',
   '/media',
   '/schedule',
+  // Voice calls (issue 17)
+  '/callLines',
+  '/calls',
+  '/callLogs',
   '/socket.io',
   '/healthz',
   // White label: the installed app's manifest and title (the branding itself is under /platform).

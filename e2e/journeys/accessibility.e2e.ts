@@ -58,6 +58,7 @@ describe('accessibility: axe-core WCAG 2 A/AA, light and dark theme', () => {
       ['/usuarios', TITLE],
       ['/filas', '[data-testid="queue-row"]'],
       ['/etiquetas', TITLE],
+      ['/linhas-chamada', TITLE],
       ['/horario-atendimento', TITLE],
       ['/configuracoes', TITLE],
       ['/financeiro', TITLE],

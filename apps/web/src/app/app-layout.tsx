@@ -13,6 +13,7 @@ import { connectSocket, disconnectSocket } from '../shared/realtime/socket';
 import { SocketStatusBadge } from '../shared/realtime/socket-status-badge';
 import { DarkModeToggle } from '../shared/theme/dark-mode-toggle';
 import { Brand } from '../shared/ui/brand';
+import { CallDock } from '../features/calls/call-dock';
 import { usePresenceReporter } from '../features/internal-chat/use-presence-reporter';
 import { AppNavbar } from './app-navbar';
 import { queryClient } from './query-client';
@@ -75,6 +76,7 @@ export function AppLayout() {
           </Alert>
         )}
         <Outlet />
+        <CallDock />
       </AppShell.Main>
     </AppShell>
   );

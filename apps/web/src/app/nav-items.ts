@@ -20,6 +20,7 @@ import {
   IconPalette,
   IconSettingsCog,
   IconTags,
+  IconPhone,
   IconUsers,
   IconUsersGroup,
   IconMessages,
@@ -48,6 +49,7 @@ export type NavLabelKey =
   | 'nav.users'
   | 'nav.queues'
   | 'nav.tags'
+  | 'calls.lines.menu'
   | 'chatbot.flows.menu'
   | 'chatbot.menu'
   | 'nav.settings'
@@ -131,6 +133,7 @@ export function navSections(session: Session | null, plan: PlanFlags | null = nu
         ...(plan?.integrations === false ? [] : [item('/integracoes', 'integrations.nav', IconPuzzle, 'nav-integrations')]),
         ...(plan?.campaign === false ? [] : [item('/campanhas', 'campaigns.menu', IconSpeakerphone, 'nav-campaigns')]),
         item('/etiquetas', 'nav.tags', IconTags, 'nav-tags'),
+        item('/linhas-chamada', 'calls.lines.menu', IconPhone, 'nav-call-lines'),
         item('/chat-flow', 'chatbot.flows.menu', IconSitemap, 'nav-chat-flows'),
         item('/chatbot', 'chatbot.menu', IconRobot, 'nav-chatbot'),
         item('/horario-atendimento', 'nav.businessHours', IconClock, 'nav-business-hours'),

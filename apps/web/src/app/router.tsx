@@ -110,6 +110,11 @@ const layoutRoutes: RouteObject[] = [
     lazy: page(() => import('../features/reports/report.page'), 'ReportPage'),
   },
   { path: 'etiquetas', loader: guard('admin'), lazy: page(() => import('../features/tags/tags.page'), 'TagsPage') },
+  {
+    path: 'linhas-chamada',
+    loader: guard('admin'),
+    lazy: page(() => import('../features/call-lines/call-lines.page'), 'CallLinesPage'),
+  },
   { path: 'equipes', loader: guard('admin'), lazy: page(() => import('../features/teams/teams.page'), 'TeamsPage') },
   {
     path: 'chat-interno',

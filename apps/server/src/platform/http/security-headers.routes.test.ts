@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.js';
+import { socketSources } from './security-headers.js';
 
 let h: Harness;
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -35,6 +36,14 @@ describe('security headers (L6)', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
     }
+  });
+
+  it("connections go to Prosa and to the calling provider's device socket only (voice calls)", async () => {
+    const csp = cspOf(await get('/'));
+    expect(csp).toContain("connect-src 'self' https://devices.wavoip.com wss://devices.wavoip.com;");
+    expect(socketSources('http://127.0.0.1:4100/')).toEqual(['http://127.0.0.1:4100', 'ws://127.0.0.1:4100']);
+    expect(socketSources('javascript:alert(1)')).toEqual([]);
+    expect(socketSources('not a url')).toEqual([]);
   });
 
   it('/docs is served under the same policy, framed nowhere and without upgrading http', async () => {

@@ -15,6 +15,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { CrudColumn, TKey } from '../../shared/crud/types';
 import { formatDateTime } from '../../shared/format/date';
+import { RecordingPlayer } from '../calls/recording-player';
 
 /** Seconds as m:ss (h:mm:ss from an hour). */
 export function formatDuration(secs: number): string {
@@ -69,6 +70,9 @@ export function listReportColumns<S extends ListReportSlug>(
     header: `reportsLists.columns.${c.key}` as TKey,
     render: (row: ListReportRows[S]) => {
       const r = row as Record<string, unknown>;
+      // A call's recording plays here, through Prosa's access checks (issue 17).
+      if (slug === 'ligacoes' && c.key === 'hasRecording' && r.hasRecording === true && typeof r.callId === 'number')
+        return <RecordingPlayer callLogId={r.callId} />;
       return listCellText(c.kind, r[c.key], t, lang, r);
     },
     align: c.kind === 'number' || c.kind === 'duration' ? ('right' as const) : undefined,

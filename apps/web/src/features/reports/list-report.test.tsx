@@ -39,7 +39,9 @@ describe('a list report on screen', () => {
     expect(row).toContain('Atendida');
     expect(row).toContain('*********0001');
     expect(row).toContain('2:05');
-    expect(row).toContain('Sim');
+    // A recording is played from the row (issue 17), not told as "Sim".
+    expect(row).toContain('Ouvir gravação');
+    expect(row).toContain('data-testid="call-recording-play"');
     expect(row).toContain('—');
   });
 

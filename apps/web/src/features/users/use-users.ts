@@ -26,6 +26,8 @@ export function useSaveUser() {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['users'] });
       void qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      // The lines a user may call from (their own, when editing themselves) follow at once.
+      void qc.invalidateQueries({ queryKey: ['calls'] });
     },
   });
 }

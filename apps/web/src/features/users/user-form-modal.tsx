@@ -4,6 +4,7 @@ import { CrudFormModal } from '../../shared/crud/crud-form-modal';
 import type { FormBlock } from '../../shared/crud/form-types';
 import { QUEUES_RESOURCE } from '../color-items/color-item-resource';
 import { useColorItems } from '../color-items/use-color-items';
+import { useCallLines } from '../call-lines/use-call-lines';
 import { UserChannelsField } from './user-channels-field';
 import { useSaveUser } from './use-users';
 
@@ -16,6 +17,8 @@ interface UserFormValues {
   channelIds: number[];
   ignoreWallet: boolean;
   blockMultipleLogins: boolean;
+  callLineIds: number[];
+  callsBlocked: boolean;
 }
 
 function initialValues(user: User | null): UserFormValues {
@@ -28,6 +31,8 @@ function initialValues(user: User | null): UserFormValues {
     channelIds: user?.channelIds ?? [],
     ignoreWallet: user?.ignoreWallet ?? false,
     blockMultipleLogins: user?.blockMultipleLogins ?? false,
+    callLineIds: user?.callLineIds ?? [],
+    callsBlocked: user?.callsBlocked ?? false,
   };
 }
 
@@ -36,6 +41,7 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
   const { t } = useTranslation();
   const save = useSaveUser();
   const queues = useColorItems(QUEUES_RESOURCE);
+  const callLines = useCallLines(opened);
   const canChangeProfile = !user || user.can.changeProfile;
   // An edit sends the profile only where it may change, and a password only when one is typed.
   const toPayload = ({ password, profile, ...rest }: UserFormValues) =>
@@ -90,6 +96,23 @@ export function UserFormModal({ opened, user, onClose }: { opened: boolean; user
           label: 'users.blockMultipleLogins',
           description: 'users.blockMultipleLoginsHint',
         },
+      ],
+    },
+    {
+      key: 'calls',
+      title: 'calls.lines.title',
+      fields: [
+        {
+          kind: 'multiselect',
+          name: 'callLineIds',
+          label: 'calls.user.lines',
+          description: 'calls.user.linesHint',
+          placeholder: 'calls.user.linesPlaceholder',
+          numeric: true,
+          testId: 'user-call-lines',
+          options: (callLines.data ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+        },
+        { kind: 'switch', name: 'callsBlocked', label: 'calls.user.blocked', description: 'calls.user.blockedHint', testId: 'user-calls-blocked' },
       ],
     },
   ];

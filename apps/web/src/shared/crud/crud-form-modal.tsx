@@ -134,7 +134,7 @@ export function FormBlocks<V extends FieldValues>({
   return blocks.map((block, b) => {
     const fields = block.fields.map((spec, i) => (
       <FormField
-        key={spec.kind === 'custom' ? spec.key : spec.name}
+        key={spec.kind === 'custom' || spec.kind === 'copy' ? spec.key : spec.name}
         spec={spec}
         ctx={ctx}
         testIdPrefix={testIdPrefix}

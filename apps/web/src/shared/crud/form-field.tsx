@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../ui/copy-field';
 import type { FieldContext, FieldSpec } from './form-types';
 
 /**
@@ -23,6 +24,8 @@ export function FormField<V extends FieldValues>({
 }): ReactNode {
   const { t } = useTranslation();
   if (spec.kind === 'custom') return spec.render(ctx);
+  if (spec.kind === 'copy')
+    return <CopyField label={t(spec.label)} value={spec.value} testId={spec.testId} copyText={t(spec.copy)} copiedText={t(spec.copied)} />;
   const { form, fieldError } = ctx;
   const name = spec.name;
   const common = {

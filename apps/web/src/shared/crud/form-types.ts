@@ -58,6 +58,16 @@ export type FieldSpec<V extends FieldValues> =
       nullable?: boolean;
     })
   | {
+      /** A read-only value to copy (a webhook URL, a token the server made); not a form field. */
+      kind: 'copy';
+      key: string;
+      label: TKey;
+      value: string;
+      testId: string;
+      copy: TKey;
+      copied: TKey;
+    }
+  | {
       kind: 'custom';
       /** The form fields it holds, so server errors on them are shown (not only toasted). */
       names: string[];
@@ -81,5 +91,5 @@ export interface FormBlock<V extends FieldValues> {
 
 /** The form field names a description holds (the first segment of each), for server errors. */
 export function fieldNames<V extends FieldValues>(blocks: readonly FormBlock<V>[]): string[] {
-  return blocks.flatMap((b) => b.fields.flatMap((f) => (f.kind === 'custom' ? f.names : [String(f.name)])));
+  return blocks.flatMap((b) => b.fields.flatMap((f) => (f.kind === 'custom' ? f.names : f.kind === 'copy' ? [] : [String(f.name)])));
 }

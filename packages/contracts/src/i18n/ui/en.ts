@@ -25,6 +25,7 @@ import { uiEnResellers } from './en-resellers.js';
 import { uiEnWhiteLabel } from './en-white-label.js';
 import { uiEnBilling } from './en-billing.js';
 import { uiEnReportsLists } from './en-reports-lists.js';
+import { uiEnCalls } from './en-calls.js';
 
 /** Interface texts in English; same keys as pt.ts. */
 export const uiEn: UiCatalogue = {
@@ -38,6 +39,7 @@ export const uiEn: UiCatalogue = {
   ...uiEnChatbot,
   ...uiEnServiceTexts,
   ...uiEnUserChannels,
+  ...uiEnCalls,
   ...uiEnQuick,
   ...uiEnSchedules,
   ...uiEnIchat,

@@ -25,6 +25,7 @@ import { uiEsResellers } from './es-resellers.js';
 import { uiEsWhiteLabel } from './es-white-label.js';
 import { uiEsBilling } from './es-billing.js';
 import { uiEsReportsLists } from './es-reports-lists.js';
+import { uiEsCalls } from './es-calls.js';
 
 /** Interface texts in Spanish; same keys as pt.ts. */
 export const uiEs: UiCatalogue = {
@@ -38,6 +39,7 @@ export const uiEs: UiCatalogue = {
   ...uiEsChatbot,
   ...uiEsServiceTexts,
   ...uiEsUserChannels,
+  ...uiEsCalls,
   ...uiEsQuick,
   ...uiEsSchedules,
   ...uiEsIchat,

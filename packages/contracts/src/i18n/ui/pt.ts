@@ -24,6 +24,7 @@ import { uiPtResellers } from './pt-resellers.js';
 import { uiPtWhiteLabel } from './pt-white-label.js';
 import { uiPtBilling } from './pt-billing.js';
 import { uiPtReportsLists } from './pt-reports-lists.js';
+import { uiPtCalls } from './pt-calls.js';
 
 /**
  * Interface texts in Brazilian Portuguese, the fallback language (SPEC §1). en.ts and es.ts must
@@ -41,6 +42,7 @@ export const uiPt = {
   ...uiPtChatbot,
   ...uiPtServiceTexts,
   ...uiPtUserChannels,
+  ...uiPtCalls,
   ...uiPtQuick,
   ...uiPtSchedules,
   ...uiPtIchat,

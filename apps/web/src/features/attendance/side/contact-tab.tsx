@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { ColorBadge } from '../../../shared/ui/color-dot';
+import { CallButton } from '../../calls/call-button';
 import { ContactFormModal } from '../../contacts/contact-form-modal';
 import { useContact } from '../../contacts/use-contacts';
 import { patchTicketEverywhere } from '../api/ticket-cache';
@@ -61,6 +62,7 @@ export function ContactTab({ ticket }: { ticket: Ticket }) {
           )}
         </div>
       </Group>
+      <CallButton ticket={ticket} />
       {c?.can.edit && (
         <Button
           variant="light"

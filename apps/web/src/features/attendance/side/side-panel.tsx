@@ -1,14 +1,15 @@
 import { ScrollArea, Tabs, Text, Tooltip } from '@mantine/core';
 import type { Ticket } from '@prosa/contracts';
-import { IconCalendarTime, IconHistory, IconNotes, IconUser } from '@tabler/icons-react';
+import { IconCalendarTime, IconHistory, IconNotes, IconPhone, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallsTab } from '../../calls/calls-tab';
 import { ContactTab } from './contact-tab';
 import { LogsTab } from './logs-tab';
 import { NotesTab } from './notes-tab';
 import { SchedulesTab } from './schedules-tab';
 
-type SideTab = 'contact' | 'logs' | 'notes' | 'schedules';
+type SideTab = 'contact' | 'logs' | 'notes' | 'schedules' | 'calls';
 
 /** Contact data, ticket logs, notes and scheduled messages beside the chat (SPEC §2). */
 export function SidePanel({ ticket }: { ticket: Ticket }) {
@@ -19,7 +20,10 @@ export function SidePanel({ ticket }: { ticket: Ticket }) {
     { key: 'logs', icon: IconHistory },
     { key: 'notes', icon: IconNotes },
     { key: 'schedules', icon: IconCalendarTime },
+    { key: 'calls', icon: IconPhone },
   ];
+  // The calls tab's name comes from the calls catalogue; the others from the desk's.
+  const label = (key: SideTab) => (key === 'calls' ? t('calls.list.title') : t(`desk.side.${key}`));
   return (
     <Tabs
       value={tab}
@@ -29,15 +33,15 @@ export function SidePanel({ ticket }: { ticket: Ticket }) {
     >
       <Tabs.List grow>
         {tabs.map(({ key, icon: Icon }) => (
-          <Tooltip key={key} label={t(`desk.side.${key}`)}>
-            <Tabs.Tab value={key} px={6} aria-label={t(`desk.side.${key}`)} data-testid={`side-tab-${key}`}>
+          <Tooltip key={key} label={label(key)}>
+            <Tabs.Tab value={key} px={6} aria-label={label(key)} data-testid={`side-tab-${key}`}>
               <Icon size={18} />
             </Tabs.Tab>
           </Tooltip>
         ))}
       </Tabs.List>
       <Text fw={700} size="sm" px="md" pt="sm">
-        {t(`desk.side.${tab}`)}
+        {label(tab)}
       </Text>
       <ScrollArea style={{ flex: 1 }} type="hover">
         <div style={{ padding: 16 }}>
@@ -45,6 +49,7 @@ export function SidePanel({ ticket }: { ticket: Ticket }) {
           {tab === 'logs' && <LogsTab ticketId={ticket.id} />}
           {tab === 'notes' && <NotesTab ticketId={ticket.id} />}
           {tab === 'schedules' && <SchedulesTab ticket={ticket} />}
+          {tab === 'calls' && <CallsTab ticketId={ticket.id} />}
         </div>
       </ScrollArea>
     </Tabs>
