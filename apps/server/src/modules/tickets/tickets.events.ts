@@ -86,18 +86,29 @@ const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v)
 
 function publishTicket(scope: TenantScope, base: TicketBase, action: Action, audience: Audience): void {
   for (const watch of watchers) watch(scope, base, action);
+  publishToAudience(scope, base, audience, 'ticket', (viewer) => ({ action, ticket: presentTicket(base, viewer) }));
+}
+
+/**
+ * One event about a ticket to each of its audience, shaped per viewer: the admins room unless the
+ * ticket is private to its agent (an admin who is its agent hears of it in its own room), and each
+ * candidate (members of the ticket's queue, the assigned user, general supervisors, limited admins)
+ * the policy lets see it.
+ */
+function publishToAudience(
+  scope: TenantScope,
+  base: TicketBase,
+  audience: Audience,
+  event: string,
+  payloadFor: (viewer: TicketViewer) => unknown,
+): void {
   const { row } = base;
   const { settings } = audience;
   const facts = factsOf(base);
-  // A private ticket stays out of the admins room (unless viewPrivateTickets); an admin who is its
-  // agent hears of it in its own room.
-  if (!privateHidden(adminViewer(settings), facts)) {
-    publish(scope, { kind: 'ticketAdmins' }, 'ticket', { action, ticket: presentTicket(base, adminViewer(settings)) });
-  } else if (row.userId !== null && !audience.people.some((u) => u.id === row.userId)) {
-    const owner = { ...adminViewer(settings), userId: row.userId };
-    publish(scope, { kind: 'user', userId: row.userId }, 'ticket', { action, ticket: presentTicket(base, owner) });
-  }
-  // Candidates: members of the ticket's queue, the assigned user, general supervisors, limited admins.
+  const admin = adminViewer(settings);
+  if (!privateHidden(admin, facts)) publish(scope, { kind: 'ticketAdmins' }, event, payloadFor(admin));
+  else if (row.userId !== null && !audience.people.some((u) => u.id === row.userId))
+    publish(scope, { kind: 'user', userId: row.userId }, event, payloadFor({ ...admin, userId: row.userId }));
   const members = row.queueId ? (audience.members.get(row.queueId) ?? []) : [];
   for (const u of audience.people) {
     const wide = u.profile === 'supervisor' || u.profile === 'admin';
@@ -112,8 +123,7 @@ function publishTicket(scope: TenantScope, base: TicketBase, action: Action, aud
       channelIds: u.channelIds,
       settings,
     };
-    if (!isTicketVisible(viewer, facts)) continue;
-    publish(scope, { kind: 'user', userId: u.id }, 'ticket', { action, ticket: presentTicket(base, viewer) });
+    if (isTicketVisible(viewer, facts)) publish(scope, { kind: 'user', userId: u.id }, event, payloadFor(viewer));
   }
 }
 
@@ -184,28 +194,7 @@ export async function publishToTicketViewers(
 ): Promise<void> {
   const [base] = await loadTicketBases(scope, [ticketId]);
   if (!base) return;
-  const audience = await loadAudience(scope, [base]);
-  const { row } = base;
-  const facts = factsOf(base);
-  const admin = adminViewer(audience.settings);
-  if (!privateHidden(admin, facts)) publish(scope, { kind: 'ticketAdmins' }, event, payloadFor(admin));
-  else if (row.userId !== null && !audience.people.some((u) => u.id === row.userId))
-    publish(scope, { kind: 'user', userId: row.userId }, event, payloadFor({ ...admin, userId: row.userId }));
-  const members = row.queueId ? (audience.members.get(row.queueId) ?? []) : [];
-  for (const u of audience.people) {
-    const wide = u.profile === 'supervisor' || u.profile === 'admin';
-    if (!wide && u.id !== row.userId && !members.includes(u.id)) continue;
-    const viewer: TicketViewer = {
-      userId: u.id,
-      profile: u.profile,
-      isAdmin: u.profile === 'admin',
-      ignoreWallet: u.ignoreWallet,
-      queueIds: row.queueId && members.includes(u.id) ? [row.queueId] : [],
-      channelIds: u.channelIds,
-      settings: audience.settings,
-    };
-    if (isTicketVisible(viewer, facts)) publish(scope, { kind: 'user', userId: u.id }, event, payloadFor(viewer));
-  }
+  publishToAudience(scope, base, await loadAudience(scope, [base]), event, payloadFor);
 }
 
 // An event that fails to go out must not fail the change that already committed; the screens
