@@ -193,7 +193,10 @@ for (const c of [10, 50]) {
 }
 if (!ONLY || ONLY === 'ingest')
   rows.push(
-    ...(await benchIngest(app.platform, { messages: Number(process.env.BENCH_INGEST_MESSAGES ?? 5000), contacts: 500 })),
+    ...(await benchIngest(app.platform, {
+      messages: Number(process.env.BENCH_INGEST_MESSAGES ?? 5000),
+      contacts: 500,
+    })),
   );
 const [counted] = await q<{ n: number }>(`select count(*)::int as n from messages where tenant_id = ${big.id}`);
 report(

@@ -96,7 +96,16 @@ describe('contacts: the search ranks the best matches first', () => {
     const pad = (i: number) => String(i).padStart(4, '0');
     const many = Array.from({ length: 1_100 }, (_, i) => `Bia Silva ${pad(i)}`);
     const fewer = Array.from({ length: 1_050 }, (_, i) => `Mariana ${pad(i)}`);
-    await seed(c, [...many, ...fewer, 'Silvia Reis', 'Silvana Prado', 'Brasilina Costa', 'Ana Ria', 'Ana Riaz', 'Riana Lopes']);
+    await seed(c, [
+      ...many,
+      ...fewer,
+      'Silvia Reis',
+      'Silvana Prado',
+      'Brasilina Costa',
+      'Ana Ria',
+      'Ana Riaz',
+      'Riana Lopes',
+    ]);
     const fold = (n: string) => n.toLowerCase();
     const byName = (x: string, y: string) => (fold(x) < fold(y) ? -1 : fold(x) > fold(y) ? 1 : 0);
     // Every page of 200 of a term, then the whole list is compared with the ranks computed here.
@@ -113,11 +122,7 @@ describe('contacts: the search ranks the best matches first', () => {
     };
     // "sil": 2 names start with it, 1,100 have a later word that does, 1 contains it.
     const sil = await paged('sil');
-    expect(sil).toEqual([
-      ...['Silvana Prado', 'Silvia Reis'],
-      ...[...many].sort(byName),
-      'Brasilina Costa',
-    ]);
+    expect(sil).toEqual([...['Silvana Prado', 'Silvia Reis'], ...[...many].sort(byName), 'Brasilina Costa']);
     // "ria": 1 starts with it, 2 have a word that does (rare beside the 1,050 that contain it).
     const ria = await paged('ria');
     expect(ria).toEqual(['Riana Lopes', 'Ana Ria', 'Ana Riaz', ...[...fewer].sort(byName)]);

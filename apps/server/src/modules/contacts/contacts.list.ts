@@ -115,7 +115,9 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
 
   // 2. Every match up to the cap + 1, ranked; the first `want` of them in order.
   const word = short ? undefined : wordOf(term, contacts.searchName);
-  const rankOf = word ? sql`case when ${prefix} then 0 when ${word} then 1 else 2 end` : sql`case when ${prefix} then 0 else 1 end`;
+  const rankOf = word
+    ? sql`case when ${prefix} then 0 when ${word} then 1 else 2 end`
+    : sql`case when ${prefix} then 0 else 1 end`;
   const sample = await scope.query(async (db, owns) => {
     const m = db
       .select({ id: contacts.id, searchName: contacts.searchName, r: sql<number>`${rankOf}`.as('r') })
@@ -132,7 +134,8 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
   const fetch = async (ids: number[]) => {
     const have = new Map(rank0.map((r) => [r.id, r]));
     const missing = ids.filter((id) => !have.has(id));
-    if (missing.length > 0) for (const r of await scope.select(contacts, inArray(contacts.id, missing))) have.set(r.id, r);
+    if (missing.length > 0)
+      for (const r of await scope.select(contacts, inArray(contacts.id, missing))) have.set(r.id, r);
     return ids.flatMap((id) => have.get(id) ?? []);
   };
   if (n <= CONTACT_COUNT_CAP) {
