@@ -59,6 +59,27 @@ describe('contacts: the search ranks the best matches first', () => {
     expect(await names(c, 'ana21')).toEqual([]);
   });
 
+  it('a phone number: the numbers that start with it first, in number order, then the others by name', async () => {
+    const c = await h.company();
+    await withTenant(h.app.platform.db, c.tenantId, (scope) =>
+      scope.insert(contacts, [
+        { name: 'Zélia', number: '5521987650002' },
+        { name: 'Bruno', number: '5521987650001' },
+        { name: 'Ana', number: '5511219876500' },
+        { name: 'Carla', number: '5531900000000' },
+        { name: 'Dora 552198', number: '5541900000000' },
+      ]),
+    );
+    expect(await names(c, '552198765')).toEqual(['Bruno', 'Zélia']);
+    // Written with spaces and a plus, as people write numbers.
+    expect(await names(c, '+55 21 98765')).toEqual(['Bruno', 'Zélia']);
+    // "Dora 552198" contains it in the name: after the numbers that start with it.
+    expect(await names(c, '552198')).toEqual(['Bruno', 'Zélia', 'Dora 552198']);
+    // None starts with it: every match by name.
+    expect(await names(c, '2198765')).toEqual(['Ana', 'Bruno', 'Zélia']);
+    expect(await names(c, '55')).toEqual(['Ana', 'Bruno', 'Zélia', 'Carla', 'Dora 552198']);
+  });
+
   it('pages continue one another without repeats or gaps, across the ranks and the similar names', async () => {
     const c = await h.company();
     const rows = [
@@ -132,6 +153,12 @@ describe('contacts: the search ranks the best matches first', () => {
     // A common prefix: the first page is read from the name index alone.
     expect((await list(c, 'searchParam=bia')).contacts.map((x) => x.name)).toEqual(many.slice(0, 40));
     expect(await list(c, 'searchParam=bia')).toMatchObject({ count: 1_000, hasMore: true });
+    // A number common to all of them: numbers that start with it, in number order, from their index.
+    const byNumber = await list(c, 'searchParam=55219');
+    expect(byNumber).toMatchObject({ count: 1_000, hasMore: true });
+    const numbers = byNumber.contacts.map((x) => (x as unknown as { number: string }).number);
+    expect(numbers.every((x) => x.startsWith('55219'))).toBe(true);
+    expect(numbers).toEqual([...numbers].sort());
     // Another company finds none of them.
     expect(await list(a, 'searchParam=sil')).toMatchObject({ contacts: [], count: 0, hasMore: false });
   });

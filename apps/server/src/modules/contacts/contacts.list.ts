@@ -1,4 +1,4 @@
-import { and, asc, count, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../platform/db/schema.js';
 import { folded } from '../../platform/db/search-fold.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
@@ -6,6 +6,7 @@ import type { ContactView } from './contacts.policy.js';
 import {
   escapeLike,
   nameMatches,
+  numberDigits,
   searchCondition,
   visible,
   withRelations,
@@ -50,6 +51,27 @@ function startsWithTerm(term: string): SQL {
   return sql`(${byName} >= ${t} and ${byName} < (${t} || chr(1114111)) and starts_with(${contacts.searchName}, ${t}))`;
 }
 
+/** The first digit string after every one that starts with `d` (none when `d` is all nines). */
+function nextDigits(d: string): string | undefined {
+  const cut = d.replace(/9+$/, '');
+  return cut === '' ? undefined : cut.slice(0, -1) + String(Number(cut.at(-1)) + 1);
+}
+
+/**
+ * Rank 0 of a phone number (a term of digits): the number starts with them (the whole number when
+ * numbers are hidden from the viewer), a range of the number's unique index (numbers are digits).
+ */
+function numberStarts(view: ContactView, digits: string): SQL {
+  if (view.maskNumbers) return eq(contacts.number, digits);
+  const next = nextDigits(digits);
+  return and(
+    sql`${contacts.number} <> ''`,
+    gte(contacts.number, digits),
+    next === undefined ? undefined : lt(contacts.number, next),
+    sql`starts_with(${contacts.number}, ${digits})`,
+  )!;
+}
+
 /** Rank 1 (three letters or more): a later word of the name starts with the term. */
 const wordOf = (term: string, name: SQL | typeof contacts.searchName) =>
   sql`${name} like ${folded(`% ${escapeLike(term)}%`)}`;
@@ -91,10 +113,13 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
   const rest = { searchParam: '', tagsIds: q.tagsIds };
   const offset = (q.pageNumber - 1) * q.pageSize;
   const want = offset + q.pageSize;
-  const prefix = startsWithTerm(term);
+  // A term of digits is a phone number: rank 0 is the numbers that start with it, in number order.
+  const digits = numberDigits(term);
+  const prefix = digits ? numberStarts(view, digits) : startsWithTerm(term);
+  const order0 = digits ? contacts.number : byName;
   const match = searchCondition(view, term)!;
 
-  // 1. Rank 0, and its size up to the cap, from the name index.
+  // 1. Rank 0, and its size up to the cap, from the name (or number) index.
   const first = await scope.query((db, owns) => {
     const inRange = db
       .select({ one: sql`1` })
@@ -105,7 +130,7 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
       .select({ row: contacts, n0: sql<number>`(select count(*)::int from (${inRange}) r)` })
       .from(contacts)
       .where(visible(db, owns, view, rest, prefix))
-      .orderBy(byName, asc(contacts.id))
+      .orderBy(order0, asc(contacts.id))
       .limit(want);
   });
   const rank0 = first.map((r) => r.row);
@@ -114,19 +139,25 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
   }
 
   // 2. Every match up to the cap + 1, ranked; the first `want` of them in order.
-  const word = short ? undefined : wordOf(term, contacts.searchName);
+  const word = short || digits ? undefined : wordOf(term, contacts.searchName);
   const rankOf = word
     ? sql`case when ${prefix} then 0 when ${word} then 1 else 2 end`
-    : sql`case when ${prefix} then 0 else 1 end`;
+    : sql`case when ${prefix} then 0 else ${sql.raw(digits ? '2' : '1')} end`;
   const sample = await scope.query(async (db, owns) => {
     const m = db
-      .select({ id: contacts.id, searchName: contacts.searchName, r: sql<number>`${rankOf}`.as('r') })
+      .select({
+        id: contacts.id,
+        searchName: contacts.searchName,
+        number: contacts.number,
+        r: sql<number>`${rankOf}`.as('r'),
+      })
       .from(contacts)
       .where(visible(db, owns, view, rest, match))
       .limit(CONTACT_COUNT_CAP + 1);
     const res = await db.execute(
       sql`with m as materialized (${m}) select id, (select count(*)::int from m) as n,
-        (select count(*)::int from m where r = 1) as n1 from m order by r, search_name collate "C", id limit ${want}`,
+        (select count(*)::int from m where r = 1) as n1 from m
+        order by r, ${digits ? sql`case when r = 0 then number end, ` : sql``}search_name collate "C", id limit ${want}`,
     );
     return (res as unknown as { rows: Ranked[] }).rows;
   });
@@ -169,8 +200,8 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
         .limit(limit),
     );
   const matchC = searchCondition(view, term, nameMatches(term, byName))!;
-  const wordC = short ? undefined : wordOf(term, byName);
-  if (ids.length < want) {
+  const wordC = word ? wordOf(term, byName) : undefined;
+  if (!digits && ids.length < want) {
     let rank1: { id: number }[] | undefined;
     // A short term's matches are ranks 0 and 1 only: past the cap, rank 1 is dense.
     if (word && (sample[0]?.n1 ?? 0) < DENSE_IN_SAMPLE) {
@@ -192,8 +223,9 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
     ids.push(...rank1.map((r) => r.id));
   }
   // Past the cap with ranks 0 and 1 short of the page, rank 2 holds about the cap: dense.
-  if (wordC && ids.length < want) {
-    ids.push(...(await walk(and(matchC, not(prefix), not(wordC))!, want - ids.length)).map((r) => r.id));
+  if ((wordC || digits) && ids.length < want) {
+    const rank2 = and(matchC, not(prefix), wordC ? not(wordC) : undefined)!;
+    ids.push(...(await walk(rank2, want - ids.length)).map((r) => r.id));
   }
   return { rows: await fetch(ids.slice(offset)), n: CONTACT_COUNT_CAP };
 }

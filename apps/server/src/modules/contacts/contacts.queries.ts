@@ -64,13 +64,19 @@ export function nameMatches(term: string, name: SQL | typeof contacts.searchName
  * `name` replaces the name's condition (the ranked search walks the name index with one that no
  * other index serves: contacts.list.ts).
  */
+/** The digits of a term to look for in numbers: none (empty) in a term with letters, or fewer than 2. */
+export function numberDigits(term: string): string {
+  // A term with letters is a name: its digits ("Contato mif3k5ab") are no phone number to look for.
+  const digits = /\p{L}/u.test(term) ? '' : term.replace(/\D/g, '');
+  return digits.length < 2 ? '' : digits;
+}
+
 export function searchCondition(view: ContactView, searchParam: string, name?: SQL): SQL | undefined {
   const term = searchParam.trim();
   if (!term) return undefined;
-  // A term with letters is a name: its digits ("Contato mif3k5ab") are no phone number to look for.
-  const digits = /\p{L}/u.test(term) ? '' : term.replace(/\D/g, '');
+  const digits = numberDigits(term);
   const byNumber =
-    digits.length < 2 ? undefined : view.maskNumbers ? eq(contacts.number, digits) : like(contacts.number, contains(digits));
+    digits === '' ? undefined : view.maskNumbers ? eq(contacts.number, digits) : like(contacts.number, contains(digits));
   const byEmail = term.includes('@') ? ilike(contacts.email, contains(term)) : undefined;
   return or(name ?? nameMatches(term), byNumber, byEmail);
 }
