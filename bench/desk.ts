@@ -11,7 +11,7 @@
  * BENCH_ONLY runs only the scenarios whose name contains it ("contact search"; ingest is "ingest").
  * The seed is made once per database. HTTP load comes from a worker thread (load-worker.mjs).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,8 +140,41 @@ const login = async (email: string) => {
 const agentToken = await login(agent!.email);
 const adminToken = await login(admin!.email);
 
-function load(name: string, token: string, urls: string[], concurrency: number): Promise<Row | undefined> {
-  if (name !== 'warm-up' && !name.includes(ONLY)) return Promise.resolve(undefined);
+/**
+ * CPU time (ms) of this database's server processes (PostgreSQL on this machine: /proc), so a
+ * scenario's database CPU per request can be told apart from a busy machine's waiting.
+ */
+async function databaseCpuMs(): Promise<number> {
+  if (!pg) return 0;
+  const pids = await q<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return ticks * 10;
+}
+
+async function load(name: string, token: string, urls: string[], concurrency: number): Promise<Row | undefined> {
+  if (name !== 'warm-up' && !name.includes(ONLY)) return undefined;
+  const cpu0 = process.cpuUsage();
+  const db0 = await databaseCpuMs();
+  const row = await run(name, token, urls, concurrency);
+  const cpu = process.cpuUsage(cpu0);
+  const dbMs = (await databaseCpuMs()) - db0;
+  // The process's CPU includes the load worker's (a thread of this process).
+  const per = (ms: number) => ((ms / row.n) * 1000).toFixed(0);
+  row.name += ` [CPU/req: Node ${per((cpu.user + cpu.system) / 1000)} µs${pg ? `, PostgreSQL ${per(dbMs)} µs` : ''}; load ${loadavg()[0]!.toFixed(1)}]`;
+  return row;
+}
+
+function run(name: string, token: string, urls: string[], concurrency: number): Promise<Row> {
   return new Promise((resolve, reject) => {
     const w = new Worker(path.join(here, 'load-worker.mjs'), {
       workerData: { base, token, urls, concurrency, n: REQUESTS },

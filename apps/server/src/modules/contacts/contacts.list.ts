@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
 import { contacts } from '../../platform/db/schema.js';
 import { folded } from '../../platform/db/search-fold.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
@@ -11,6 +11,7 @@ import {
   visible,
   withRelations,
   type ContactFilter,
+  type ContactRow,
 } from './contacts.queries.js';
 
 /** A search's count stops here: counting 50,000 "Silva" costs more than the page itself. */
@@ -92,6 +93,17 @@ function fuzzyArm(term: string, match: SQL): SQL | undefined {
 
 type Ranked = { id: number; n: number; n1: number };
 
+const CONTACT_COLUMNS = getTableColumns(contacts);
+const COLUMN_LIST = Object.entries(CONTACT_COLUMNS);
+/** A row of `select` of every column, run outside drizzle (runNamed), as drizzle maps it. */
+const contactFromDriver = (raw: Record<string, unknown>) =>
+  Object.fromEntries(
+    COLUMN_LIST.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as ContactRow;
+
 /**
  * A page of a search, best matches first: rank 0 the folded name starts with the term, rank 1 a
  * later word of it does, rank 2 any other match (the name contains the term; the number or the
@@ -119,22 +131,26 @@ async function searchPage(scope: TenantScope, view: ContactView, q: Page) {
   const order0 = digits ? contacts.number : byName;
   const match = searchCondition(view, term)!;
 
-  // 1. Rank 0, and its size up to the cap, from the name (or number) index.
-  const first = await scope.query((db, owns) => {
-    const inRange = db
-      .select({ one: sql`1` })
-      .from(contacts)
-      .where(visible(db, owns, view, rest, prefix))
-      .limit(CONTACT_COUNT_CAP);
-    return db
-      .select({ row: contacts, n0: sql<number>`(select count(*)::int from (${inRange}) r)` })
-      .from(contacts)
-      .where(visible(db, owns, view, rest, prefix))
-      .orderBy(order0, asc(contacts.id))
-      .limit(want);
-  });
-  const rank0 = first.map((r) => r.row);
-  if (rank0.length >= want && (first[0]?.n0 ?? 0) >= CONTACT_COUNT_CAP) {
+  // 1. Rank 0, and its size up to the cap, from the name (or number) index: a prepared statement
+  // (planning it cost more than running it), its rows read as drizzle would.
+  const first = await scope.runNamed(
+    await scope.query(async (db, owns) => {
+      const inRange = db
+        .select({ one: sql`1` })
+        .from(contacts)
+        .where(visible(db, owns, view, rest, prefix))
+        .limit(CONTACT_COUNT_CAP);
+      return db
+        .select({ ...CONTACT_COLUMNS, n0: sql<number>`(select count(*)::int from (${inRange}) r)`.as('n0') })
+        .from(contacts)
+        .where(visible(db, owns, view, rest, prefix))
+        .orderBy(order0, asc(contacts.id))
+        .limit(want)
+        .getSQL();
+    }),
+  );
+  const rank0 = first.map(contactFromDriver);
+  if (rank0.length >= want && Number(first[0]?.n0 ?? 0) >= CONTACT_COUNT_CAP) {
     return { rows: rank0.slice(offset), n: CONTACT_COUNT_CAP };
   }
 
