@@ -7,11 +7,12 @@
  *   npx tsx bench/desk.ts                                embedded PGlite (seed kept in bench/.data)
  *   DATABASE_URL=postgres://.../prosa_bench_desk npx tsx bench/desk.ts    PostgreSQL
  * BENCH_SCALE (default 1) scales the seed; BENCH_CONTACTS sets the contacts apart from it (1000000);
- * bench/contact-search.ts measures the contact search alone. BENCH_REQUESTS the requests per scenario. The seed is
- * made once per database. HTTP load comes from a worker thread (load-worker.mjs).
+ * bench/contact-search.ts measures the contact search alone. BENCH_REQUESTS the requests per scenario;
+ * BENCH_ONLY runs only the scenarios whose name contains it ("contact search"; ingest is "ingest").
+ * The seed is made once per database. HTTP load comes from a worker thread (load-worker.mjs).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -31,6 +32,7 @@ const MESSAGES_PER_TICKET = 10;
 /** BENCH_CONTACTS=1000000 for the issue's large contact search (the tickets stay as scaled). */
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? Math.round(100_000 * SCALE));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const ONLY = process.env.BENCH_ONLY ?? '';
 const pg = Boolean(process.env.DATABASE_URL);
 const engine = pg ? 'PostgreSQL' : 'PGlite (embedded)';
 const dataDir = pg
@@ -138,7 +140,41 @@ const login = async (email: string) => {
 const agentToken = await login(agent!.email);
 const adminToken = await login(admin!.email);
 
-function load(name: string, token: string, urls: string[], concurrency: number): Promise<Row> {
+/**
+ * CPU time (ms) of this database's server processes (PostgreSQL on this machine: /proc), so a
+ * scenario's database CPU per request can be told apart from a busy machine's waiting.
+ */
+async function databaseCpuMs(): Promise<number> {
+  if (!pg) return 0;
+  const pids = await q<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return ticks * 10;
+}
+
+async function load(name: string, token: string, urls: string[], concurrency: number): Promise<Row | undefined> {
+  if (name !== 'warm-up' && !name.includes(ONLY)) return undefined;
+  const cpu0 = process.cpuUsage();
+  const db0 = await databaseCpuMs();
+  const row = await run(name, token, urls, concurrency);
+  const cpu = process.cpuUsage(cpu0);
+  const dbMs = (await databaseCpuMs()) - db0;
+  // The process's CPU includes the load worker's (a thread of this process).
+  const per = (ms: number) => ((ms / row.n) * 1000).toFixed(0);
+  row.name += ` [CPU/req: Node ${per((cpu.user + cpu.system) / 1000)} µs${pg ? `, PostgreSQL ${per(dbMs)} µs` : ''}; load ${loadavg()[0]!.toFixed(1)}]`;
+  return row;
+}
+
+function run(name: string, token: string, urls: string[], concurrency: number): Promise<Row> {
   return new Promise((resolve, reject) => {
     const w = new Worker(path.join(here, 'load-worker.mjs'), {
       workerData: { base, token, urls, concurrency, n: REQUESTS },
@@ -167,7 +203,7 @@ const searches = ['an', 'sil', 'mar', 'ped', 'cos', 'ana s', 'gabriela', '551190
 await load('warm-up', agentToken, ['/tickets', ...ticketIds.slice(0, 20).map((id) => `/messages/${id}`)], 10);
 await load('warm-up', adminToken, ['/tickets', '/contacts?searchParam=ana'], 10);
 
-const rows: Row[] = [];
+const rows: (Row | undefined)[] = [];
 for (const c of [10, 50]) {
   rows.push(await load('ticket list, agent, default filters', agentToken, ['/tickets'], c));
   rows.push(await load('ticket list, admin, default filters', adminToken, ['/tickets'], c));
@@ -188,12 +224,18 @@ for (const c of [10, 50]) {
     ),
   );
 }
-rows.push(
-  ...(await benchIngest(app.platform, { messages: Number(process.env.BENCH_INGEST_MESSAGES ?? 5000), contacts: 500 })),
-);
+if (!ONLY || ONLY === 'ingest')
+  rows.push(
+    ...(await benchIngest(app.platform, {
+      messages: Number(process.env.BENCH_INGEST_MESSAGES ?? 5000),
+      contacts: 500,
+    })),
+  );
 const [counted] = await q<{ n: number }>(`select count(*)::int as n from messages where tenant_id = ${big.id}`);
 report(
-  `${engine}: ${TICKETS} tickets, ${counted?.n ?? 0} messages, ${CONTACTS} contacts in the measured company`,
-  rows,
+  `${engine}: ${TICKETS} tickets, ${counted?.n ?? 0} messages, ${CONTACTS} contacts in the measured company (load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})`,
+  rows.filter((r) => r !== undefined),
 );
 await app.close();

@@ -42,32 +42,43 @@ function walletCondition(db: DbExecutor, owns: Owns, view: ContactView): SQL | u
  * The search of the contacts list and the ticket search: the folded name (contacts.search_name,
  * lower case without accents) contains the folded term; a term of one or two letters matches
  * word prefixes instead ("an" finds Ana and Antônio, not every name with "an" inside), served by
- * the words index, as trigrams cannot serve it. Number contains the digits of a term without
- * letters (a phone however written), and email contains the term when it has an `@`. The email
- * has no index, and an OR with it turns the search into a
- * scan of every contact, so it joins only when asked for. A viewer who may not see numbers finds a
+ * the words index, as trigrams cannot serve it. `name` is the name as compared (the ranked search
+ * passes it in the C collation, which neither index serves, to walk the name index instead).
+ * Number contains the digits of a term without letters (a phone however written), and email
+ * contains the term when it has an `@`. The email has no index, and an OR with it turns the search
+ * into a scan of every contact, so it joins only when asked for. A viewer who may not see numbers finds a
  * contact by its whole number only: matching parts would let it rebuild a hidden number.
  */
-export function nameMatches(term: string): SQL {
+export function nameMatches(term: string, name: SQL | typeof contacts.searchName = contacts.searchName): SQL {
   const plain = term
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
   if (term.length < 3 && plain.length > 0)
-    return sql`to_tsvector('simple', ${contacts.searchName}) @@ to_tsquery('simple', ${`${plain}:*`})`;
-  return sql`${contacts.searchName} like ${folded(contains(term))}`;
+    return sql`to_tsvector('simple', ${name}) @@ to_tsquery('simple', ${`${plain}:*`})`;
+  return sql`${name} like ${folded(contains(term))}`;
 }
 
-export function searchCondition(view: ContactView, searchParam: string): SQL | undefined {
-  const term = searchParam.trim();
-  if (!term) return undefined;
+/**
+ * `name` replaces the name's condition (the ranked search walks the name index with one that no
+ * other index serves: contacts.list.ts).
+ */
+/** The digits of a term to look for in numbers: none (empty) in a term with letters, or fewer than 2. */
+export function numberDigits(term: string): string {
   // A term with letters is a name: its digits ("Contato mif3k5ab") are no phone number to look for.
   const digits = /\p{L}/u.test(term) ? '' : term.replace(/\D/g, '');
+  return digits.length < 2 ? '' : digits;
+}
+
+export function searchCondition(view: ContactView, searchParam: string, name?: SQL): SQL | undefined {
+  const term = searchParam.trim();
+  if (!term) return undefined;
+  const digits = numberDigits(term);
   const byNumber =
-    digits.length < 2 ? undefined : view.maskNumbers ? eq(contacts.number, digits) : like(contacts.number, contains(digits));
+    digits === '' ? undefined : view.maskNumbers ? eq(contacts.number, digits) : like(contacts.number, contains(digits));
   const byEmail = term.includes('@') ? ilike(contacts.email, contains(term)) : undefined;
-  return or(nameMatches(term), byNumber, byEmail);
+  return or(name ?? nameMatches(term), byNumber, byEmail);
 }
 
 function tagCondition(db: DbExecutor, owns: Owns, tagsIds: number[]): SQL | undefined {
