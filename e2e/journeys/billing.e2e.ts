@@ -216,13 +216,13 @@ describe("the operator's companies and plans", () => {
     await company(renamedCompany).getByTestId('tenant-menu').click();
     await page.getByTestId('tenant-delete').click();
     await page.getByTestId('confirm-button').click();
-    await expect.poll(() => company(renamedCompany).count()).toBe(0);
+    await company(renamedCompany).waitFor({ state: 'detached' });
 
     // The plan has no company left: it can go too; both stay gone after a reload.
     await go(page, '/planos');
     await plan(renamedPlan).getByTestId('plan-delete').click();
     await page.getByTestId('confirm-button').click();
-    await expect.poll(() => plan(renamedPlan).count()).toBe(0);
+    await plan(renamedPlan).waitFor({ state: 'detached' });
     await page.reload();
     await page.getByTestId('plan-table').waitFor();
     expect(await plan(renamedPlan).count()).toBe(0);
