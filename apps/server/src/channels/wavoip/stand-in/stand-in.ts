@@ -228,7 +228,9 @@ export async function startWavoipStandIn(opts: WavoipStandInOptions = {}): Promi
     if (status === 'ACTIVE') c.answeredAt = now.toISOString();
     if (!LIVE.includes(status)) {
       c.endedAt = now.toISOString();
-      c.duration = c.answeredAt ? Math.ceil((now.getTime() - Date.parse(c.answeredAt)) / 1000) : 0;
+      // An answered call lasts at least a second: a test's peer may hang up within the millisecond
+      // the call was answered (CI saw a duration of 0 for an answered call).
+      c.duration = c.answeredAt ? Math.max(1, Math.ceil((now.getTime() - Date.parse(c.answeredAt)) / 1000)) : 0;
     }
     callEvent(d, c, 'UPDATE');
     if (status === 'ENDED' && c.answeredAt) recordReady(d, c);
