@@ -34,7 +34,14 @@ export function ticketToBot<R>(
     }
     // Due now: the chatbot's hook starts the flow as soon as this commits (a job); should that
     // job be lost, its sweep (chatbot.sweep-due) finds the due ticket within a minute.
-    await patchTicket(tx, id, { status: 'pending', userId: null, chatFlowId, botState: null, closeAfter: null, botDueAt: new Date() });
+    await patchTicket(tx, id, {
+      status: 'pending',
+      userId: null,
+      chatFlowId,
+      botState: null,
+      closeAfter: null,
+      botDueAt: new Date(),
+    });
     await logTicket(tx, id, 'chatBot', { userId: auth.userId, queueId: row.queueId, payload: { chatFlowId } });
     await runAfterToBot(tx, id);
     return view(tx);
