@@ -97,6 +97,20 @@ async function deviceSocket(agent: Session, line: Line): Promise<Socket> {
   return s;
 }
 
+/** Company A's agent with a line, an open ticket of theirs on the line's channel and its device socket. */
+async function agentOnTicket() {
+  const line = await lineFor(a, agentA);
+  const f = ticketFactories(h.app.platform.db, a.tenantId);
+  const contact = await f.contact();
+  const ticket = await f.ticket({
+    contactId: contact.id,
+    channelId: line.channelId,
+    status: 'open',
+    userId: agentA.userId,
+  });
+  return { line, contact, ticket, device: await deviceSocket(agentA, line) };
+}
+
 /** The agent's app socket (Prosa's real-time events). */
 async function appSocket(agent: Session): Promise<Socket> {
   const s = connect(appUrl, { auth: { token: agent.token }, transports: ['websocket'], reconnection: false });
@@ -128,16 +142,7 @@ describe('Wavoip webhook: call logs from the provider events', () => {
   });
 
   it('an incoming call the agent accepts is logged with its user and ticket, announced, and stored once however often delivered', async () => {
-    const line = await lineFor(a, agentA);
-    const f = ticketFactories(h.app.platform.db, a.tenantId);
-    const contact = await f.contact();
-    const ticket = await f.ticket({
-      contactId: contact.id,
-      channelId: line.channelId,
-      status: 'open',
-      userId: agentA.userId,
-    });
-    const device = await deviceSocket(agentA, line);
+    const { line, contact, ticket, device } = await agentOnTicket();
     const app = await appSocket(agentA);
     const announced = new Promise<{ ticketId: number; status: string }>((resolve) =>
       app.on('call:log', (info: { ticketId: number; status: string }) => {
@@ -231,16 +236,7 @@ describe('Wavoip webhook: call logs from the provider events', () => {
   });
 
   it('an outgoing call placed from the ticket: the intent names user and ticket; the peer rejects', async () => {
-    const line = await lineFor(a, agentA);
-    const f = ticketFactories(h.app.platform.db, a.tenantId);
-    const contact = await f.contact();
-    const ticket = await f.ticket({
-      contactId: contact.id,
-      channelId: line.channelId,
-      status: 'open',
-      userId: agentA.userId,
-    });
-    const device = await deviceSocket(agentA, line);
+    const { line, contact, ticket, device } = await agentOnTicket();
     expect(
       (
         await h.request('POST', '/calls/intents', {
