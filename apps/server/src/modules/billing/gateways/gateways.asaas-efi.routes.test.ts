@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLogs, invoices, platformSettings, tenants } from '../../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness, type Session } from '../../../test/harness.js';
-import { generateInvoices } from '../jobs/invoices.job.js';
+import { generateInvoices, markOverdueInvoices } from '../jobs/invoices.job.js';
 import { efiTxid } from './efi.js';
 import { startAsaasStandIn, type AsaasStandIn } from './stand-ins/asaas/stand-in.js';
 import {
@@ -47,6 +47,8 @@ const dueDate = async (c: Company) =>
 async function expiredCompany(): Promise<{ c: Company; invoiceId: number }> {
   const c = await h.company({ planId, dueDate: day(-2) });
   await generateInvoices(h.app.platform.db);
+  // Two days past due: overdue, as the hourly job leaves it (it may run in the middle of a test).
+  await markOverdueInvoices(h.app.platform.db);
   const [inv] = await sys().select().from(invoices).where(eq(invoices.tenantId, c.tenantId));
   return { c, invoiceId: inv!.id };
 }
@@ -203,19 +205,19 @@ describe('Asaas', () => {
     payment.status = 'PENDING';
     expect(await asaas.deliver(payment.id)).toBe(200);
     expect(reads()).toBe(1);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
 
     payment.status = 'RECEIVED';
     expect(await asaas.deliver(payment.id, { token: `${asaas.webhookToken}x` })).toBe(401);
     expect(await asaas.deliver(payment.id, { token: null })).toBe(401);
     expect(reads()).toBe(1);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
     expect(await blocked(c)).toBe(true);
 
     // Asaas down while reading the payment back: not paid, answered 502 so Asaas retries.
     asaas.failNext(1, 500);
     expect(await asaas.deliver(payment.id)).toBe(502);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
 
     for (let i = 0; i < 3; i++) expect(await asaas.deliver(payment.id)).toBe(200);
     expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'paid', paidBy: 'asaas' });
@@ -241,8 +243,8 @@ describe('Asaas', () => {
       }),
     });
     expect(res.status).toBe(200);
-    expect((await invoiceRow(a.invoiceId)).status).toBe('open');
-    expect((await invoiceRow(b.invoiceId)).status).toBe('open');
+    expect((await invoiceRow(a.invoiceId)).status).toBe('overdue');
+    expect((await invoiceRow(b.invoiceId)).status).toBe('overdue');
     expect(await blocked(a.c)).toBe(true);
   });
 
@@ -351,13 +353,13 @@ describe('EFI', () => {
     expect(await efi.deliver(cob.txid)).toBe(401);
     efi.webhookUrl = registered;
     expect(reads()).toBe(0);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
     expect(await blocked(c)).toBe(true);
 
     // EFI down while reading the charge back: not paid, answered 502 so EFI retries.
     efi.failNext(1, 500);
     expect(await efi.deliver(cob.txid)).toBe(502);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
 
     for (let i = 0; i < 3; i++) expect(await efi.deliver(cob.txid)).toBe(200);
     expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'paid', paidBy: 'efi' });
@@ -373,7 +375,7 @@ describe('EFI', () => {
     cob.paid = { endToEndId: 'E09089356202611281200abcdef99999', horario: new Date().toISOString() };
     expect(cob.status).toBe('ATIVA');
     expect(await efi.deliver(cob.txid)).toBe(200);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
     expect(await blocked(c)).toBe(true);
     expect(await efi.pay(cob.txid)).toBe(200);
     expect((await invoiceRow(invoiceId)).status).toBe('paid');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLogs, invoices, platformSettings, tenants } from '../../../platform/db/schema.js';
 import { unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness, type Session } from '../../../test/harness.js';
-import { generateInvoices } from '../jobs/invoices.job.js';
+import { generateInvoices, markOverdueInvoices } from '../jobs/invoices.job.js';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './stand-ins/mercadopago/stand-in.js';
 import { startStripeStandIn, type StripeStandIn } from './stand-ins/stripe/stand-in.js';
 
@@ -35,6 +35,8 @@ const settings = (patch: Record<string, string>) => call(op)('PUT', '/admin/sett
 async function expiredCompany(): Promise<{ c: Company; invoiceId: number }> {
   const c = await h.company({ planId, dueDate: day(-2) });
   await generateInvoices(h.app.platform.db);
+  // Two days past due: overdue, as the hourly job leaves it (it may run in the middle of a test).
+  await markOverdueInvoices(h.app.platform.db);
   const [inv] = await sys().select().from(invoices).where(eq(invoices.tenantId, c.tenantId));
   return { c, invoiceId: inv!.id };
 }
@@ -190,7 +192,7 @@ describe('Mercado Pago', () => {
     const payment = mp.payments().find((p) => String(p.id) === body.chargeId)!;
     // A pending payment's (genuine) notification pays nothing.
     expect(await mp.deliver(payment.id)).toBe(200);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
 
     payment.status = 'approved';
     expect(await mp.deliver(payment.id, { secret: 'a'.repeat(64) })).toBe(401);
@@ -200,13 +202,13 @@ describe('Mercado Pago', () => {
       body: JSON.stringify({ type: 'payment', data: { id: String(payment.id) } }),
     });
     expect(unsigned.status).toBe(401);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
     expect(await blocked(c)).toBe(true);
 
     // Mercado Pago down while reading the payment back: not paid, answered 502 so it retries.
     mp.failNext(2, 500);
     expect(await mp.deliver(payment.id)).toBe(502);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
 
     for (let i = 0; i < 3; i++) expect(await mp.deliver(payment.id)).toBe(200);
     expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'paid', paidBy: 'mercadopago' });
@@ -261,7 +263,7 @@ describe('Stripe', () => {
     expect(await st.deliver(session.id)).toBe(200);
     session.status = 'complete';
     expect(await st.deliver(session.id, { secret: `whsec_${'f'.repeat(40)}` })).toBe(401);
-    expect((await invoiceRow(invoiceId)).status).toBe('open');
+    expect((await invoiceRow(invoiceId)).status).toBe('overdue');
     expect(await blocked(c)).toBe(true);
 
     for (let i = 0; i < 3; i++) expect(await st.deliver(session.id)).toBe(200);
