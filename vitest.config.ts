@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { ISOLATED_TESTS } from './apps/server/src/test/isolated-tests.js';
 
@@ -13,6 +14,10 @@ const common = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } as co
 export default defineConfig({
   test: {
     ...common,
+    // Two files at once even on 2 cores (Vitest's default there is one): a route-test file waits on
+    // its database and its HTTP calls for much of its time, so one worker left a core idle and two
+    // cut the run by about a third (README "Tests").
+    maxWorkers: Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism() - 1)),
     // The migrated database every route-test harness starts from, made once per run (the root
     // project's global setup always runs; the projects below do not repeat it).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
