@@ -16,6 +16,7 @@ import { storageOf } from '../../../platform/storage/storage.js';
 import { emitMessage } from '../messages.events.js';
 import { presentMessage, type MessageRow } from '../messages.presenter.js';
 import { getQuoted } from '../messages.queries.js';
+import type { TicketRow } from '../../tickets/tickets.presenter.js';
 import { recipientOf } from '../recipient.js';
 import { outgoingText } from '../signature.js';
 import { catchUpAfterSend } from './catch-up-after-send.js';
@@ -48,6 +49,7 @@ async function finish(
   scope: TenantScope,
   row: MessageRow,
   patch: Partial<MessageRow>,
+  ticket?: TicketRow,
 ): Promise<MessageRow | undefined> {
   const [updated] = await scope.update(
     messages,
@@ -57,7 +59,8 @@ async function finish(
   if (updated)
     emitMessage(
       scope,
-      updated.ticketId,
+      // The ticket as read for this send (its audience), or read again by the event.
+      ticket ?? updated.ticketId,
       'update',
       presentMessage(updated, await getQuoted(scope, updated.quotedMsgId)),
     );
@@ -84,23 +87,40 @@ export async function channelOfPendingSend(
   return row;
 }
 
-export async function deliverMessage(
-  platform: Platform,
-  scope: TenantScope,
-  messageId: number,
-): Promise<DeliveryOutcome> {
-  const row = await claim(scope, messageId);
-  if (!row) return 'skipped';
+/** What a send reads of its ticket: the ticket, its contact and its channel. */
+export type SendContext = { ticket: TicketRow; contact: typeof contacts.$inferSelect; channel: ChannelRow | null };
+
+async function sendContext(scope: TenantScope, ticketId: number): Promise<SendContext | undefined> {
   const [ctx] = await scope.query((db, owns) =>
     db
       .select({ ticket: tickets, contact: contacts, channel: channels })
       .from(tickets)
       .innerJoin(contacts, owns(contacts, eq(contacts.id, tickets.contactId)))
       .leftJoin(channels, owns(channels, eq(channels.id, tickets.channelId)))
-      .where(owns(tickets, eq(tickets.id, row.ticketId))),
+      .where(owns(tickets, eq(tickets.id, ticketId))),
   );
+  return ctx;
+}
+
+/**
+ * `known`: the contexts a job already read, by ticket (a bot turn's replies are sent by one job,
+ * one after another: the second reads nothing the first did).
+ */
+export async function deliverMessage(
+  platform: Platform,
+  scope: TenantScope,
+  messageId: number,
+  known?: Map<number, SendContext>,
+): Promise<DeliveryOutcome> {
+  const row = await claim(scope, messageId);
+  if (!row) return 'skipped';
+  let ctx = known?.get(row.ticketId);
+  if (!ctx) {
+    ctx = await sendContext(scope, row.ticketId);
+    if (ctx) known?.set(row.ticketId, ctx);
+  }
   if (!ctx?.channel) {
-    await finish(scope, row, { status: 'failed', lastError: 'ERR_NO_WAPP_FOUND' });
+    await finish(scope, row, { status: 'failed', lastError: 'ERR_NO_WAPP_FOUND' }, ctx?.ticket);
     return 'failed';
   }
   const { channel, contact } = ctx;
@@ -132,11 +152,11 @@ export async function deliverMessage(
     const { externalId } = await adapter.send(platform, channel, out);
     let sent: MessageRow | undefined;
     try {
-      sent = await finish(scope, row, { status: 'sent', externalId, lastError: null });
+      sent = await finish(scope, row, { status: 'sent', externalId, lastError: null }, ctx.ticket);
     } catch (err) {
       // The provider's id is already on another row (its echo arrived first): keep ours without it.
       if (!isUniqueViolation(err)) throw err;
-      await finish(scope, row, { status: 'sent', lastError: null });
+      await finish(scope, row, { status: 'sent', lastError: null }, ctx.ticket);
       return 'sent';
     }
     // Compared with the stored body as read before the send (the signature is not part of it).
@@ -146,11 +166,11 @@ export async function deliverMessage(
     const retryable = err instanceof ChannelSendError ? err.retryable : true;
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'ERR_SENDING_WAPP_MSG';
     if (!retryable || row.sendAttempts >= MAX_ATTEMPTS) {
-      await finish(scope, row, { status: 'failed', lastError: reason });
+      await finish(scope, row, { status: 'failed', lastError: reason }, ctx.ticket);
       return 'failed';
     }
     // Releases the claim (an error is recorded) and lets pg-boss retry with backoff.
-    await finish(scope, row, { lastError: reason });
+    await finish(scope, row, { lastError: reason }, ctx.ticket);
     throw err;
   }
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineSessionJob } from '../../channels/session/session-jobs.js';
-import { channelOfPendingSend, deliverMessage, SEND_RETRY_LIMIT } from '../commands/deliver-message.js';
+import {
+  channelOfPendingSend,
+  deliverMessage,
+  SEND_RETRY_LIMIT,
+  type SendContext,
+} from '../commands/deliver-message.js';
 
 /**
  * Sends one recorded outbound message (or a turn's several, in order) through its channel's adapter (the outbox's worker). Any
@@ -29,6 +34,8 @@ export const sendMessageJob = defineSessionJob({
     if (!ctx.scope) throw new Error('messages.send runs in a tenant scope');
     // In order; a retryable failure throws, so the later ones wait for the retry (the ones
     // already sent are skipped by the claim then).
-    for (const messageId of [data.messageId, ...(data.next ?? [])]) await deliverMessage(ctx.platform, ctx.scope, messageId);
+    const known = new Map<number, SendContext>();
+    for (const messageId of [data.messageId, ...(data.next ?? [])])
+      await deliverMessage(ctx.platform, ctx.scope, messageId, known);
   },
 });
