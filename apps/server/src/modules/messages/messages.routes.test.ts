@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerChannelAdapter } from '../channels/channel-registry.js';
 import { messages } from '../../platform/db/schema.js';
-import { withTenant } from '../../platform/db/tenant-scope.js';
+import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness } from '../../test/harness.js';
 import {
   fakeAdapter,
@@ -12,6 +12,8 @@ import {
   ticketMessages,
   ticketRow,
 } from './messages.test-support.js';
+import { presentMessage } from './messages.presenter.js';
+import { messagesWithQuoted } from './messages.queries.js';
 
 let h: Harness;
 let a: Company;
@@ -27,6 +29,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const db = () => h.app.platform.db;
+const sys = () => unsafeSystemDb(db());
 const conversation = (c: Company, n = 1, type: 'telegram' | 'waba' = 'telegram') => openConversation(h, c, n, type);
 const sendAs = (c: Company, ticketId: number, body: string) => sendText(h, c, ticketId, body);
 
@@ -77,6 +80,23 @@ describe('messages routes', () => {
       'msg 4',
     ]);
     expect((await ticketRow(h, a, ticketId))!.unreadMessages).toBe(0);
+    // Past the last page: no rows, the count still there.
+    const p3 = await h.request('GET', `/messages/${ticketId}?pageNumber=3`, { token: a.admin.token });
+    expect(p3.body).toMatchObject({ count: 25, hasMore: false, messages: [] });
+  });
+
+  it('answers each message of a page as drizzle reads it, with the message it quotes', async () => {
+    const { ticketId } = await conversation(a, 3);
+    const rows = await ticketMessages(h, a, ticketId);
+    await sys()
+      .update(messages)
+      .set({ quotedMsgId: rows[0]!.id, interactive: { type: 'buttons', body: 'b', buttons: [{ id: '1', title: 'Sim' }] } })
+      .where(eq(messages.id, rows[2]!.id));
+    await sys().update(messages).set({ isDeleted: true }).where(eq(messages.id, rows[0]!.id));
+    const page = await h.request('GET', `/messages/${ticketId}?pageNumber=1`, { token: a.admin.token });
+    const expected = await withTenant(db(), a.tenantId, (s) => messagesWithQuoted(s, rows.map((r) => r.id)));
+    expect(page.body.messages).toEqual(JSON.parse(JSON.stringify(expected.map((m) => presentMessage(m.row, m.quoted)))));
+    expect(page.body.messages[2].quotedMsg).toEqual({ id: rows[0]!.id, body: '', fromMe: false, mediaType: 'chat' });
   });
 
   it('rejects bad input with field keys and changes nothing', async () => {

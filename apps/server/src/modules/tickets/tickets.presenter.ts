@@ -66,10 +66,18 @@ const readTicket = jsonRowReader(tickets);
  */
 export async function loadTicketBases(scope: TenantScope, ids: number[]): Promise<TicketBase[]> {
   if (ids.length === 0) return [];
+  // One ticket (opening it, its messages, a reply: the hottest case) by `id = $1`: PostgreSQL plans
+  // that once per connection. With an array it re-planned on every run (the generic plan of
+  // `= any($1)` is costed for many rows), and planning took 1.3 ms where running took 0.2.
+  const one = ids.length === 1;
   const build = (value: (name: string) => SQL) =>
-    scope.query(async (_db, owns) => ticketBasesSql(owns, sql`${tickets.id} = any(${value('ids')}::int[])`));
+    scope.query(async (_db, owns) =>
+      ticketBasesSql(owns, one ? sql`${tickets.id} = ${value('id')}` : sql`${tickets.id} = any(${value('ids')}::int[])`),
+    );
   // One text whatever the ids (an array parameter): built once, prepared once per connection.
-  const rows = await scope.runMemo('tickets.bases', build, { ids: `{${ids.join(',')}}` });
+  const rows = one
+    ? await scope.runMemo('tickets.base', build, { id: ids[0] })
+    : await scope.runMemo('tickets.bases', build, { ids: `{${ids.join(',')}}` });
   const byId = new Map<number, TicketBase>();
   for (const r of rows) {
     const base = readTicketBase(r);
