@@ -90,12 +90,22 @@ describe('messages routes', () => {
     const rows = await ticketMessages(h, a, ticketId);
     await sys()
       .update(messages)
-      .set({ quotedMsgId: rows[0]!.id, interactive: { type: 'buttons', body: 'b', buttons: [{ id: '1', title: 'Sim' }] } })
+      .set({
+        quotedMsgId: rows[0]!.id,
+        interactive: { type: 'buttons', body: 'b', buttons: [{ id: '1', title: 'Sim' }] },
+      })
       .where(eq(messages.id, rows[2]!.id));
     await sys().update(messages).set({ isDeleted: true }).where(eq(messages.id, rows[0]!.id));
     const page = await h.request('GET', `/messages/${ticketId}?pageNumber=1`, { token: a.admin.token });
-    const expected = await withTenant(db(), a.tenantId, (s) => messagesWithQuoted(s, rows.map((r) => r.id)));
-    expect(page.body.messages).toEqual(JSON.parse(JSON.stringify(expected.map((m) => presentMessage(m.row, m.quoted)))));
+    const expected = await withTenant(db(), a.tenantId, (s) =>
+      messagesWithQuoted(
+        s,
+        rows.map((r) => r.id),
+      ),
+    );
+    expect(page.body.messages).toEqual(
+      JSON.parse(JSON.stringify(expected.map((m) => presentMessage(m.row, m.quoted)))),
+    );
     expect(page.body.messages[2].quotedMsg).toEqual({ id: rows[0]!.id, body: '', fromMe: false, mediaType: 'chat' });
   });
 

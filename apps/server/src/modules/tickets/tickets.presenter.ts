@@ -72,7 +72,10 @@ export async function loadTicketBases(scope: TenantScope, ids: number[]): Promis
   const one = ids.length === 1;
   const build = (value: (name: string) => SQL) =>
     scope.query(async (_db, owns) =>
-      ticketBasesSql(owns, one ? sql`${tickets.id} = ${value('id')}` : sql`${tickets.id} = any(${value('ids')}::int[])`),
+      ticketBasesSql(
+        owns,
+        one ? sql`${tickets.id} = ${value('id')}` : sql`${tickets.id} = any(${value('ids')}::int[])`,
+      ),
     );
   // One text whatever the ids (an array parameter): built once, prepared once per connection.
   const rows = one
