@@ -103,7 +103,9 @@ describe('reports (/relatorios)', () => {
     await waitForRoute(page, '/');
     const runFor = async (slug: string) => {
       await go(page, `/relatorios/${slug}`);
-      await page.getByTestId('report-queueIds').click();
+      // The filters of this report: until it renders, the previous report's (queue already picked)
+      // are still on the page, and a click there lands on options about to leave the DOM.
+      await page.getByTestId(`report-${slug}`).getByTestId('report-queueIds').click();
       await page.getByRole('option', { name: queue.name, exact: true }).click();
       await page.keyboard.press('Escape');
       await page.getByTestId('report-run').click();
