@@ -50,14 +50,17 @@ describe('reports (/relatorios)', () => {
     expect(lines[1]!.startsWith(firstName!.includes(';') ? `"${firstName}"` : firstName!)).toBe(true);
 
     // SPEC §5: the states report needs a state; with São Paulo chosen it totals São Paulo.
+    // Scoped to the states report: until it renders, the contact list's Run button is still on the
+    // page, and a click there runs the contact list again (CI's second pass saw no selection error).
     await go(page, '/relatorios/contatos-por-estado');
-    await page.getByTestId('report-run').click();
-    await page.getByText('Selecione ao menos um item no filtro.').first().waitFor();
-    await page.getByTestId('report-states').click();
+    const states = page.getByTestId('report-contatos-por-estado');
+    await states.getByTestId('report-run').click();
+    await states.getByText('Selecione ao menos um item no filtro.').first().waitFor();
+    await states.getByTestId('report-states').click();
     await page.getByRole('option', { name: 'SP', exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.getByTestId('report-run').click();
-    await page.locator('[data-testid="report-total"][data-label="SP"]').waitFor();
+    await states.getByTestId('report-run').click();
+    await states.locator('[data-testid="report-total"][data-label="SP"]').waitFor();
     await context.close();
   });
 
