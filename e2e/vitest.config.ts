@@ -14,6 +14,8 @@ export default defineConfig({
   root,
   test: {
     include: ['e2e/**/*.e2e.ts'],
+    // The run's first start, once; every journey's server starts from a copy (support/template.ts).
+    globalSetup: ['e2e/support/template.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: true,

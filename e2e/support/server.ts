@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { api, apiLogin } from './api';
 import { freePort } from './ports';
 
@@ -25,6 +26,10 @@ export interface RunningServer {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** On PostgreSQL, the server's own database. */
+  databaseName: string | null;
+  /** null while it runs. */
+  exitCode: () => number | null;
   log: () => string;
   stop: () => Promise<void>;
   /** With `clockShiftMs`: the server's clock jumps that far ahead now (e2e/support/clock-shift.mjs). */
@@ -51,28 +56,35 @@ async function waitForHealth(
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${log()}`);
 }
 
+/** One statement on DATABASE_URL's server (create and drop the journeys' databases). */
+export async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
- * With DATABASE_URL set, each server gets a fresh database on that PostgreSQL server, so its first
- * start (operator, demo companies) is its own; it is dropped when the server stops.
+ * With DATABASE_URL set, each server gets a database of its own on that PostgreSQL server (a copy
+ * of the run's first-started one, `template`, or an empty one for that first start); it is dropped
+ * when the server stops.
  */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+async function freshDatabase(
+  template?: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> } | undefined> {
   const base = process.env.DATABASE_URL;
   if (!base) return undefined;
   const name = `prosa_e2e_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-      await c.end();
-    },
+    name,
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined),
   };
 }
 
@@ -98,19 +110,57 @@ async function openAllHours(baseUrl: string): Promise<void> {
 }
 
 /**
- * Starts the real compiled server (`node scripts/start.mjs`) on a free port with a fresh data folder
- * (and a fresh database on PostgreSQL), the demo data, and the built web app.
+ * What each journey's server starts from: the run's first start (migrations, the platform operator,
+ * the demo companies and their month), made once by `e2e/support/template.ts` and then stopped. A
+ * journey's server gets a copy of its data folder (and, on PostgreSQL, a database made from its
+ * database as template), so it starts as a restarted server does: the first start's 10-15 s of
+ * migrations and seeding are paid once per run, not once per file.
  */
-export async function startServer(
-  opts: { smtpPort?: number; env?: Record<string, string>; keepBusinessHours?: boolean; clockShiftMs?: number } = {},
-): Promise<RunningServer> {
+export interface ServerTemplate {
+  dataDir: string;
+  database: string | null;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverTemplate: ServerTemplate | null;
+  }
+}
+
+/** The run's template, when the global setup made one (not inside that setup itself). */
+function runTemplate(): ServerTemplate | null {
+  try {
+    return inject('serverTemplate') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StartOptions {
+  smtpPort?: number;
+  env?: Record<string, string>;
+  keepBusinessHours?: boolean;
+  clockShiftMs?: number;
+  /** A first start on an empty data folder and database, not a copy of the run's template. */
+  firstStart?: boolean;
+  /** `stop()` leaves the data folder and the database in place (the template's own server). */
+  keepData?: boolean;
+}
+
+/**
+ * Starts the real compiled server (`node scripts/start.mjs`) on a free port with a data folder (and
+ * a database on PostgreSQL) of its own, the demo data, and the built web app.
+ */
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const webDist = path.join(REPO_ROOT, 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does)');
   }
   const port = await freePort();
+  const template = opts.firstStart ? null : runTemplate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prosa-e2e-'));
-  const database = await freshDatabase();
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+  const database = await freshDatabase(template?.database ?? undefined);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...(database ? { DATABASE_URL: database.url } : {}),
@@ -126,7 +176,8 @@ export async function startServer(
     ...opts.env,
     ...(opts.clockShiftMs
       ? {
-          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(REPO_ROOT, 'e2e/support/clock-shift.mjs')).href}`.trim(),
+          NODE_OPTIONS:
+            `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(REPO_ROOT, 'e2e/support/clock-shift.mjs')).href}`.trim(),
           PROSA_E2E_CLOCK_SHIFT_MS: String(opts.clockShiftMs),
         }
       : {}),
@@ -166,6 +217,7 @@ export async function startServer(
       await exited;
       clearTimeout(timer);
     }
+    if (opts.keepData) return;
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
@@ -181,5 +233,14 @@ export async function startServer(
     if (!opts.clockShiftMs || !child.pid) throw new Error('startServer({ clockShiftMs }) first');
     process.kill(child.pid, 'SIGUSR2');
   };
-  return { baseUrl, port, dataDir, log, stop, shiftClock };
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    databaseName: database?.name ?? null,
+    exitCode: () => child.exitCode,
+    log,
+    stop,
+    shiftClock,
+  };
 }
