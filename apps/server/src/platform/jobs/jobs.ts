@@ -47,10 +47,18 @@ const READY_QUEUES = `select distinct name from pgboss.job where state < 'active
  */
 const WORKER_FALLBACK_POLL_SECONDS = 30;
 
-export function createJobs(db: Database, registry: JobDefinition<any>[], log: FastifyBaseLogger, pollSeconds = 1): Jobs { // eslint-disable-line @typescript-eslint/no-explicit-any -- a registry holds jobs of every payload type
+export function createJobs(
+  db: Database,
+  registry: JobDefinition<any>[],
+  log: FastifyBaseLogger,
+  pollSeconds = 1,
+): Jobs {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- a registry holds jobs of every payload type
   const conn = db.jobsConnection;
   const boss = new PgBoss({
-    ...('connectionString' in conn ? { connectionString: conn.connectionString, max: 5 } : { db: { executeSql: conn.executeSql } }),
+    ...('connectionString' in conn
+      ? { connectionString: conn.connectionString, max: 5 }
+      : { db: { executeSql: conn.executeSql } }),
     schema: 'pgboss',
     application_name: 'prosa-jobs',
   });
@@ -88,7 +96,11 @@ export function createJobs(db: Database, registry: JobDefinition<any>[], log: Fa
     if (worker) boss.notifyWorker(worker);
   };
   const optionsOf = (opts: SendOptions) => ({
-    ...(opts.startAfter ? { startAfter: opts.startAfter instanceof Date ? opts.startAfter : new Date(Date.now() + opts.startAfter * 1000) } : {}),
+    ...(opts.startAfter
+      ? {
+          startAfter: opts.startAfter instanceof Date ? opts.startAfter : new Date(Date.now() + opts.startAfter * 1000),
+        }
+      : {}),
     ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
   });
 
@@ -102,7 +114,11 @@ export function createJobs(db: Database, registry: JobDefinition<any>[], log: Fa
     },
     async sendMany(job, items, db) {
       if (items.length === 0) return;
-      const rows = items.map(({ data, opts = {} }) => ({ name: job.id, data: job.schema.parse(data) as object, ...optionsOf(opts) }));
+      const rows = items.map(({ data, opts = {} }) => ({
+        name: job.id,
+        data: job.schema.parse(data) as object,
+        ...optionsOf(opts),
+      }));
       if (!started) await starting;
       await boss.insert(rows, db ? { db } : {});
       if (!db && items.some((i) => !i.opts?.startAfter)) wake(job as JobDefinition<unknown>);
@@ -120,27 +136,31 @@ export function createJobs(db: Database, registry: JobDefinition<any>[], log: Fa
             expireInSeconds: job.expireInSeconds ?? 300,
           });
           const pollingIntervalSeconds = Math.max(pollSeconds, WORKER_FALLBACK_POLL_SECONDS);
-          const worker = await boss.work<unknown>(job.id, { batchSize: job.batchSize ?? 1, pollingIntervalSeconds }, async (batch) => {
-            const run = async (item: (typeof batch)[number]) => {
-              const data = job.schema.parse(item.data);
-              const tenantId = (data as { tenantId?: unknown }).tenantId;
-              const attempt = (item as { retryCount?: number }).retryCount ?? 0;
-              if (typeof tenantId === 'number') {
-                await withTenant(platform.db, tenantId, (scope) => job.handler(data, { platform, scope, attempt }));
-              } else {
-                await job.handler(data, { platform, attempt });
-              }
-            };
-            let next = 0;
-            const lane = async () => {
-              while (next < batch.length) await run(batch[next++]!);
-            };
-            const lanes = Array.from({ length: Math.max(1, Math.min(job.parallel ?? 1, batch.length)) }, lane);
-            const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
-            // A full batch: more are likely waiting, fetch again at once rather than after the poll.
-            if (job.wake && batch.length >= (job.batchSize ?? 1)) boss.notifyWorker(worker);
-            if (failed) throw failed.reason;
-          });
+          const worker = await boss.work<unknown>(
+            job.id,
+            { batchSize: job.batchSize ?? 1, pollingIntervalSeconds },
+            async (batch) => {
+              const run = async (item: (typeof batch)[number]) => {
+                const data = job.schema.parse(item.data);
+                const tenantId = (data as { tenantId?: unknown }).tenantId;
+                const attempt = (item as { retryCount?: number }).retryCount ?? 0;
+                if (typeof tenantId === 'number') {
+                  await withTenant(platform.db, tenantId, (scope) => job.handler(data, { platform, scope, attempt }));
+                } else {
+                  await job.handler(data, { platform, attempt });
+                }
+              };
+              let next = 0;
+              const lane = async () => {
+                while (next < batch.length) await run(batch[next++]!);
+              };
+              const lanes = Array.from({ length: Math.max(1, Math.min(job.parallel ?? 1, batch.length)) }, lane);
+              const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
+              // A full batch: more are likely waiting, fetch again at once rather than after the poll.
+              if (job.wake && batch.length >= (job.batchSize ?? 1)) boss.notifyWorker(worker);
+              if (failed) throw failed.reason;
+            },
+          );
           workers.set(job.id, worker);
           if (job.wake) wakeable.set(job.id, worker);
           if (job.cron) await boss.schedule(job.id, job.cron, {});
