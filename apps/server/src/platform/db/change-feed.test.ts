@@ -75,7 +75,9 @@ describe('the session cache', () => {
     await eventually(async () => (await h.request('GET', '/tags', { token: agent.token })).body.error).toBe(
       'ERR_TENANT_INACTIVE',
     );
-    await raw(`update tenants set status = 'active', due_date = current_date - 1 where id = ${c.tenantId}`);
+    // Two days back: the due date is over in the company's time zone too. One day back is not, from
+    // 00:00 to 03:00 UTC, in São Paulo (a PostgreSQL run at 01:20 UTC saw the plan still valid).
+    await raw(`update tenants set status = 'active', due_date = current_date - 2 where id = ${c.tenantId}`);
     await eventually(async () => (await h.request('GET', '/tags', { token: agent.token })).body.error).toBe(
       'ERR_PLAN_EXPIRED',
     );
