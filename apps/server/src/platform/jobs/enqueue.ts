@@ -41,7 +41,10 @@ export function enqueueMany<T extends { tenantId: number }>(
   if (items.length === 0) return;
   const jobs = jobsOf(scope.database);
   scope.afterCommit(async () => {
-    await jobs.sendMany(job, items.map(({ data, opts }) => ({ data: { ...data, tenantId: scope.tenantId } as T, ...(opts ? { opts } : {}) })));
+    await jobs.sendMany(
+      job,
+      items.map(({ data, opts }) => ({ data: { ...data, tenantId: scope.tenantId } as T, ...(opts ? { opts } : {}) })),
+    );
   });
 }
 
@@ -57,7 +60,10 @@ export async function enqueueManyWithin<T extends { tenantId: number }>(
 ): Promise<void> {
   if (items.length === 0) return;
   const jobs = jobsOf(scope.database);
-  const list = items.map(({ data, opts }) => ({ data: { ...data, tenantId: scope.tenantId } as T, ...(opts ? { opts } : {}) }));
+  const list = items.map(({ data, opts }) => ({
+    data: { ...data, tenantId: scope.tenantId } as T,
+    ...(opts ? { opts } : {}),
+  }));
   const runner = scope.jobQueueRunner();
   if (!runner) return jobs.sendMany(job, list);
   await jobs.sendMany(job, list, runner);

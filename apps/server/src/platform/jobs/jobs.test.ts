@@ -82,7 +82,9 @@ describe(`jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   it('jobs queued inside a transaction exist exactly when it commits', async () => {
     const db = h.app.platform.db;
-    await withTenant(db, 7, (scope) => scope.transaction((tx) => enqueueManyWithin(tx, testJob, [{ data: { n: 301 } }, { data: { n: 303 } }])));
+    await withTenant(db, 7, (scope) =>
+      scope.transaction((tx) => enqueueManyWithin(tx, testJob, [{ data: { n: 301 } }, { data: { n: 303 } }])),
+    );
     await expect(
       withTenant(db, 7, (scope) =>
         scope.transaction(async (tx) => {

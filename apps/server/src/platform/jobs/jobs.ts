@@ -2,9 +2,11 @@
  * Background jobs on pg-boss, in the same database: PGlite through a small SQL adapter, or the
  * PostgreSQL server (shared by every instance). Definitions are the same on both.
  */
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/pg-errors.js';
 import { withTenant } from '../db/tenant-scope.js';
 import type { Platform } from '../platform.js';
 import type { JobDefinition } from './define-job.js';
@@ -47,13 +49,50 @@ const READY_QUEUES = `select distinct name from pgboss.job where state < 'active
  */
 const WORKER_FALLBACK_POLL_SECONDS = 30;
 
+type ExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** pg-boss's statements that record a job's end (its plans module, the text its manager runs). */
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<
+  'completeJobs' | 'failJobsById',
+  (schema: string) => string
+>;
+export const JOB_END_STATEMENTS = new Set([bossPlans.completeJobs('pgboss'), bossPlans.failJobsById('pgboss')]);
+/** How long a job's end is retried while the database is away: past it, pg-boss's expiry retries the job. */
+const JOB_END_RETRY_MS = 10 * 60_000;
+
+/**
+ * pg-boss records a job's end (complete, or fail after its handler threw) without awaiting it
+ * (pg-boss 10.4, manager.js `watch`): with the database away at that moment the statement rejects
+ * with no one to hear it, and Node ends the process on an unhandled rejection (the fault test
+ * `pg-restart.test.ts` saw the server die so). Those two statements are retried here until the
+ * database is back, and never reject: the end is recorded late rather than the process lost (the
+ * job stays active meanwhile; a failed one then retries as its policy says).
+ */
+export function recordJobEndsSafely(run: ExecuteSql, log: FastifyBaseLogger): ExecuteSql {
+  return async (text, values) => {
+    if (!JOB_END_STATEMENTS.has(text)) return run(text, values);
+    const giveUpAt = Date.now() + JOB_END_RETRY_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run(text, values);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || Date.now() > giveUpAt) {
+          log.error({ err }, 'a job’s end could not be recorded; pg-boss retries the job when it expires');
+          return { rows: [] };
+        }
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** attempt)).unref());
+      }
+    }
+  };
+}
+
 export function createJobs(
   db: Database,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds jobs of every payload type
   registry: JobDefinition<any>[],
   log: FastifyBaseLogger,
   pollSeconds = 1,
 ): Jobs {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- a registry holds jobs of every payload type
   const conn = db.jobsConnection;
   const boss = new PgBoss({
     ...('connectionString' in conn
@@ -63,6 +102,8 @@ export function createJobs(
     application_name: 'prosa-jobs',
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  const bossDb = boss.getDb() as { executeSql: ExecuteSql };
+  bossDb.executeSql = recordJobEndsSafely(bossDb.executeSql.bind(bossDb), log);
   let started = false;
   let starting: Promise<void> | undefined;
   /** This process's worker of each `wake` job: woken when a job is sent here (see define-job.ts). */
