@@ -145,7 +145,12 @@ export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
  * The gateways with an adapter today (modules/billing/gateways). Owen has none: no public
  * documentation of its API could be found, so it stays "not yet available".
  */
-export const AVAILABLE_PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'stripe'] as const satisfies readonly PaymentGatewayName[];
+export const AVAILABLE_PAYMENT_GATEWAYS = [
+  'mercadopago',
+  'asaas',
+  'efi',
+  'stripe',
+] as const satisfies readonly PaymentGatewayName[];
 export type AvailablePaymentGateway = (typeof AVAILABLE_PAYMENT_GATEWAYS)[number];
 /** Platform settings kept sealed (platform/security/secret-box.ts) and answered masked. */
 export const SEALED_PLATFORM_SETTINGS = [

@@ -23,7 +23,11 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   SUPPORT_EMAILS: z.string().default(''),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW: z.coerce.number().int().min(1).default(900),
   SMTP_HOST: z.string().optional(),
@@ -161,7 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     encryptionSecretGiven: Boolean(e.ENCRYPTION_SECRET),
     publicUrl: e.PUBLIC_URL,
     webDist,
-    supportEmails: e.SUPPORT_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    supportEmails: e.SUPPORT_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,

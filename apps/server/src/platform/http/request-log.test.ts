@@ -7,7 +7,8 @@ async function appWithLog(level: string) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, cb) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+      for (const l of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(l) as Record<string, unknown>);
       cb();
     },
   });
@@ -28,7 +29,15 @@ describe('request log', () => {
     await app.inject({ method: 'GET', url: '/tags?x=1', headers: { authorization: 'Bearer t' } });
     await app.inject({ method: 'GET', url: '/nowhere' });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', url: '/tags?x=1', status: 200, tenant: 7, user: 42 });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      url: '/tags?x=1',
+      status: 200,
+      tenant: 7,
+      user: 42,
+    });
     expect(typeof lines[0]!.ms).toBe('number');
     expect(lines[1]).toMatchObject({ method: 'GET', url: '/nowhere', status: 404 });
     expect(lines[1]).not.toHaveProperty('tenant');

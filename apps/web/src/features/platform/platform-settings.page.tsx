@@ -46,7 +46,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const isAvailable = (g: string): g is AvailablePaymentGateway => (AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(g);
+const isAvailable = (g: string): g is AvailablePaymentGateway =>
+  (AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(g);
 
 /** Each gateway's credentials, in the order its panel shows them; `hint` or the "kept encrypted" one. */
 const GATEWAY_FIELDS = {
@@ -336,7 +337,11 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
                   ...PAYMENT_GATEWAYS.map((g) =>
                     isAvailable(g)
                       ? { value: g, label: t(`platform.gateways.${g}`) }
-                      : { value: g, label: t('platform.gatewayNotAvailable', { name: t(`platform.gateways.${g}`) }), disabled: true },
+                      : {
+                          value: g,
+                          label: t('platform.gatewayNotAvailable', { name: t(`platform.gateways.${g}`) }),
+                          disabled: true,
+                        },
                   ),
                 ]}
                 value={field.value ?? ''}

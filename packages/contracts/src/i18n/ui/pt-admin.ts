@@ -83,7 +83,10 @@ export const uiPtAdmin = {
       TicketsLimitOpen: { label: 'Atendimentos abertos por página', hint: 'Entre 5 e 200.' },
       TicketsLimitPending: { label: 'Atendimentos pendentes por página', hint: 'Entre 5 e 200.' },
       TicketsLimitClosed: { label: 'Atendimentos encerrados por página', hint: 'Entre 5 e 200.' },
-      slaFirstResponseMinutes: { label: 'Meta de primeira resposta (minutos)', hint: 'O painel conta os tickets que um atendente respondeu dentro dela. Entre 1 e 10080.' },
+      slaFirstResponseMinutes: {
+        label: 'Meta de primeira resposta (minutos)',
+        hint: 'O painel conta os tickets que um atendente respondeu dentro dela. Entre 1 e 10080.',
+      },
       maxRetriesBusinessHours: {
         label: 'Máximo de mensagens de ausência',
         hint: 'Quantas vezes a mensagem fora do horário é enviada por atendimento.',
@@ -185,7 +188,8 @@ export const uiPtAdmin = {
     statusOk: 'Em dia',
     statusExpired: 'Vencido',
     expiredTitle: 'Plano vencido',
-    expiredText: 'Sua assinatura venceu em {{date}}. Para voltar a usar o $t(common.appName), pague a fatura em aberto abaixo ou fale com o suporte da plataforma.',
+    expiredText:
+      'Sua assinatura venceu em {{date}}. Para voltar a usar o $t(common.appName), pague a fatura em aberto abaixo ou fale com o suporte da plataforma.',
     usage: 'Uso do plano',
     users: 'Usuários',
     connections: 'Conexões',
@@ -273,14 +277,16 @@ export const uiPtAdmin = {
     trialDays: 'Dias de teste',
     trialDaysHint: 'Duração do teste gratuito de uma empresa recém-cadastrada.',
     graceDays: 'Dias de tolerância',
-    graceDaysHint: 'Dias depois do vencimento em que uma empresa ainda usa o sistema antes do bloqueio (0: bloqueia no dia seguinte).',
+    graceDaysHint:
+      'Dias depois do vencimento em que uma empresa ainda usa o sistema antes do bloqueio (0: bloqueia no dia seguinte).',
     allowSignup: 'Permitir cadastro de novas empresas',
     allowSignupHint: 'Exibe a opção "Teste grátis" na tela de login.',
     noticeSection: 'Aviso geral',
     noticeBanner: 'Aviso exibido a todos os usuários',
     noticeBannerHint: 'Deixe em branco para não exibir nenhum aviso.',
     noticeBannerTenants: 'Mostrar a',
-    noticeBannerTenantsHint: 'Deixe vazio para todas as empresas; escolha uma ou mais para avisar só a elas (o aviso então não aparece na tela de login).',
+    noticeBannerTenantsHint:
+      'Deixe vazio para todas as empresas; escolha uma ou mais para avisar só a elas (o aviso então não aparece na tela de login).',
     noticeBannerEveryone: 'Todas as empresas',
     smtpSection: 'E-mail (SMTP)',
     smtpHost: 'Servidor',
@@ -297,7 +303,8 @@ export const uiPtAdmin = {
     pixName: 'Nome do recebedor',
     pixCity: 'Cidade do recebedor',
     gatewayNotAvailable: '{{name}} (ainda não disponível)',
-    gatewayHint: 'Com um gateway, "Pagar" na página de faturas cobra por ele e o pagamento é confirmado automaticamente; sem gateway, as empresas pagam por Pix para a chave abaixo e você confirma.',
+    gatewayHint:
+      'Com um gateway, "Pagar" na página de faturas cobra por ele e o pagamento é confirmado automaticamente; sem gateway, as empresas pagam por Pix para a chave abaixo e você confirma.',
     mercadopagoAccessToken: 'Access token do Mercado Pago',
     mercadopagoAccessTokenHint: 'Suas integrações → credenciais: APP_USR-… (produção) ou TEST-… (teste).',
     mercadopagoWebhookSecret: 'Assinatura secreta do webhook',
@@ -311,13 +318,15 @@ export const uiPtAdmin = {
     asaasApiKey: 'Chave de API do Asaas',
     asaasApiKeyHint: 'Integrações → Chave de API: $aact_… (produção ou sandbox).',
     asaasWebhookToken: 'Token de autenticação do webhook',
-    asaasWebhookTokenHint: 'O token de autenticação que você definiu no webhook do Asaas (32 a 255 caracteres); o Asaas o envia em cada evento.',
+    asaasWebhookTokenHint:
+      'O token de autenticação que você definiu no webhook do Asaas (32 a 255 caracteres); o Asaas o envia em cada evento.',
     asaasEvents: 'eventos: PAYMENT_RECEIVED e PAYMENT_CONFIRMED, com o token de autenticação acima',
     efiClientId: 'Client ID da EFI',
     efiClientIdHint: 'API → Aplicações → sua aplicação: Client_Id_…',
     efiClientSecret: 'Client Secret da EFI',
     efiCertificate: 'Certificado da EFI',
-    efiCertificateHint: 'O certificado da sua aplicação: envie o arquivo .p12 ou cole o PEM (certificado e chave privada).',
+    efiCertificateHint:
+      'O certificado da sua aplicação: envie o arquivo .p12 ou cole o PEM (certificado e chave privada).',
     efiCertificateUpload: 'Enviar .p12 ou .pem',
     efiPixKey: 'Chave Pix de recebimento',
     efiPixKeyHint: 'Uma chave Pix da sua conta EFI: as cobranças são pagas a ela.',

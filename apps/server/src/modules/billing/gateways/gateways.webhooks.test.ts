@@ -150,7 +150,9 @@ describe('Asaas webhooks', () => {
     expect(asaas.verifyWebhook(input('TRANSFER_DONE'))).toEqual({ ok: true, chargeId: null });
     const direct = { ...payment, paymentLink: null as unknown as string };
     expect(asaas.verifyWebhook(input('PAYMENT_RECEIVED', TOKEN, direct))).toEqual({ ok: true, chargeId: null });
-    expect(asaas.verifyWebhook({ headers: { 'asaas-access-token': TOKEN }, rawBody: Buffer.from('{'), query: {} })).toEqual({
+    expect(
+      asaas.verifyWebhook({ headers: { 'asaas-access-token': TOKEN }, rawBody: Buffer.from('{'), query: {} }),
+    ).toEqual({
       ok: true,
       chargeId: null,
     });
@@ -206,15 +208,22 @@ describe('EFI webhooks', () => {
   it("answers EFI's registration test and Pix without a charge with nothing to do", () => {
     expect(efi.verifyWebhook(input(webhookTestBody(), { hmac: SECRET }))).toEqual({ ok: true, chargeId: null });
     expect(
-      efi.verifyWebhook(input({ pix: [{ endToEndId: 'E1', chave: 'x', valor: '1.00', horario: '' }] }, { hmac: SECRET })),
+      efi.verifyWebhook(
+        input({ pix: [{ endToEndId: 'E1', chave: 'x', valor: '1.00', horario: '' }] }, { hmac: SECRET }),
+      ),
     ).toEqual({ ok: true, chargeId: null });
-    expect(efi.verifyWebhook(input({ pix: [{ txid: 'short' }] }, { hmac: SECRET }))).toEqual({ ok: true, chargeId: null });
+    expect(efi.verifyWebhook(input({ pix: [{ txid: 'short' }] }, { hmac: SECRET }))).toEqual({
+      ok: true,
+      chargeId: null,
+    });
   });
   it('reads CONCLUIDA as paid, an ATIVA charge past its time as expired', () => {
     const now = new Date('2026-11-28T12:30:00Z');
     expect(efiStatus(cobBody(cob), now)).toBe('paid');
     expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), now)).toBe('pending');
-    expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), new Date('2026-11-28T13:00:01Z'))).toBe('expired');
+    expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), new Date('2026-11-28T13:00:01Z'))).toBe(
+      'expired',
+    );
     expect(efiStatus(cobBody({ ...cob, status: 'REMOVIDA_PELO_PSP', paid: null }), now)).toBe('cancelled');
   });
   it('makes txids EFI takes, and reads PEM or .p12 certificates', () => {
