@@ -43,6 +43,7 @@ const ZEnv = z.object({
   STRIPE_API_URL: z.string().default('https://api.stripe.com'),
   ASAAS_API_URL: z.string().default('https://api.asaas.com'),
   EFI_API_URL: z.string().default('https://pix.api.efipay.com.br'),
+  OWEN_API_URL: z.string().default('https://api.apipix.me/v1'),
   /** A PEM file of extra CAs for EFI_API_URL's server (the EFI stand-in's own CA); unset in production. */
   EFI_API_CA: z.string().optional(),
   /** Wavoip's device socket (voice calls); the browser connects to it, the server hands it out. */
@@ -103,6 +104,7 @@ export interface Config {
     efiApiUrl?: string;
     /** PEM of the CA that signed EFI_API_URL's server certificate, when it is not a public one (a stand-in). */
     efiApiCa?: string;
+    owenApiUrl?: string;
     /** Wavoip (voice calls): unset means the real ones (WAVOIP_DEFAULTS). */
     wavoipUrl?: string;
     wavoipStorageUrl?: string;
@@ -207,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
       asaasApiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       efiApiUrl: e.EFI_API_URL.replace(/\/+$/, ''),
+      owenApiUrl: e.OWEN_API_URL.replace(/\/+$/, ''),
       wavoipUrl: e.WAVOIP_URL.replace(/\/+$/, ''),
       wavoipStorageUrl: e.WAVOIP_STORAGE_URL.replace(/\/+$/, ''),
       ...(e.EFI_API_CA ? { efiApiCa: readFileSync(e.EFI_API_CA, 'utf8') } : {}),

@@ -153,6 +153,10 @@ export const isEfiCertificate = (v: string): boolean => {
  * https://docs.asaas.com/docs/duvidas-frequentes-webhooks); EFI's
  * `Client_Id_...` / `Client_Secret_...` (https://dev.efipay.com.br/docs/api-pix/credenciais) and
  * the secret Prosa appends to its webhook URL as `?hmac=` (https://dev.efipay.com.br/docs/api-pix/webhooks).
+ * Owen (https://api.apipix.me/v1/docs): its user is the account's CNPJ (14 digits, punctuated or
+ * not); the shapes of its password (token) and secret key are not documented, so any printable
+ * text without spaces; the webhook token is the operator's own, in the URL (`?token=`), so it must
+ * be long enough not to be guessed (32 or more URL-safe characters).
  */
 export const GATEWAY_SECRET_PATTERNS = {
   mercadopagoAccessToken: /^(APP_USR|TEST)-[A-Za-z0-9_-]{8,250}$/,
@@ -164,6 +168,10 @@ export const GATEWAY_SECRET_PATTERNS = {
   efiClientId: /^Client_Id_[A-Za-z0-9]{8,200}$/,
   efiClientSecret: /^Client_Secret_[A-Za-z0-9]{8,200}$/,
   efiWebhookSecret: /^[A-Za-z0-9_-]{16,200}$/,
+  owenUser: /^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/,
+  owenPassword: /^[\x21-\x7e]{8,500}$/,
+  owenSecretKey: /^[\x21-\x7e]{8,500}$/,
+  owenWebhookToken: /^[A-Za-z0-9_-]{32,200}$/,
 } as const;
 export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((s, ctx) => {
   const bad = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });

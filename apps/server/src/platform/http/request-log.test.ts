@@ -44,11 +44,16 @@ describe('request log', () => {
     await app.close();
   });
 
-  it("writes a webhook's secret in the query (EFI's hmac) as [redacted]", async () => {
+  it("writes a webhook's secret in the query (EFI's hmac, Owen's token) as [redacted]", async () => {
     const { app, lines } = await appWithLog('info');
     await app.inject({ method: 'GET', url: '/tags?hmac=s3cr3t-value&ignorar=' });
     await app.inject({ method: 'GET', url: '/tags?a=1&HMAC=other' });
-    expect(lines.map((l) => l.url)).toEqual(['/tags?hmac=[redacted]&ignorar=', '/tags?a=1&HMAC=[redacted]']);
+    await app.inject({ method: 'GET', url: '/tags?token=s3cr3t-token&a=2' });
+    expect(lines.map((l) => l.url)).toEqual([
+      '/tags?hmac=[redacted]&ignorar=',
+      '/tags?a=1&HMAC=[redacted]',
+      '/tags?token=[redacted]&a=2',
+    ]);
     expect(JSON.stringify(lines)).not.toContain('s3cr3t');
     await app.close();
   });

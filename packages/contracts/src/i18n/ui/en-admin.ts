@@ -283,7 +283,6 @@ export const uiEnAdmin: AdminTexts = {
     pixKeyHint: 'So companies can pay their invoices by Pix (copy and paste and QR code) without a gateway.',
     pixName: "Receiver's name",
     pixCity: "Receiver's city",
-    gatewayNotAvailable: '{{name}} (not yet available)',
     gatewayHint:
       'With a gateway, "Pay" on the invoices page charges through it and the payment is confirmed automatically; without one, companies pay by Pix to the key below and you confirm it.',
     mercadopagoAccessToken: 'Mercado Pago access token',
@@ -315,6 +314,14 @@ export const uiEnAdmin: AdminTexts = {
     efiWebhookSecretHint:
       'A secret of your own (16 or more letters, digits, - or _); it goes in the webhook URL as hmac.',
     efiEvents: "as the Pix key's webhook, with hmac= your webhook secret; EFI calls it with mutual TLS",
+    owenUser: 'Owen user (CNPJ)',
+    owenUserHint: "Your Owen account's user: its CNPJ.",
+    owenPassword: 'Owen password (token)',
+    owenSecretKey: 'Owen secret key',
+    owenWebhookToken: 'Webhook token',
+    owenWebhookTokenHint:
+      "A token of your own (32 or more letters, digits, - or _); it goes in the webhook URL as token. Owen's notifications are unsigned: without it they are refused.",
+    owenEvents: "as your Owen account's notification URL, with token= your webhook token",
     gateways: { none: 'None', mercadopago: 'Mercado Pago', asaas: 'Asaas', efi: 'EFI', owen: 'Owen', stripe: 'Stripe' },
     saved: 'Platform settings saved.',
   },

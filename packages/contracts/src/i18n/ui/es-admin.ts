@@ -298,7 +298,6 @@ export const uiEsAdmin: AdminTexts = {
     pixKeyHint: 'Para que las empresas paguen sus facturas por Pix (copiar y pegar y código QR) sin pasarela.',
     pixName: 'Nombre del receptor',
     pixCity: 'Ciudad del receptor',
-    gatewayNotAvailable: '{{name}} (aún no disponible)',
     gatewayHint:
       'Con una pasarela, "Pagar" en la página de facturas cobra por ella y el pago se confirma automáticamente; sin pasarela, las empresas pagan por Pix a la clave de abajo y usted lo confirma.',
     mercadopagoAccessToken: 'Access token de Mercado Pago',
@@ -330,6 +329,14 @@ export const uiEsAdmin: AdminTexts = {
     efiWebhookSecret: 'Secreto del webhook',
     efiWebhookSecretHint: 'Un secreto propio (16 o más letras, dígitos, - o _); va en la URL del webhook como hmac.',
     efiEvents: 'como webhook de la clave Pix, con hmac= el secreto del webhook; EFI la llama con TLS mutuo',
+    owenUser: 'Usuario de Owen (CNPJ)',
+    owenUserHint: 'El usuario de su cuenta Owen: su CNPJ.',
+    owenPassword: 'Contraseña de Owen (token)',
+    owenSecretKey: 'Clave secreta (SecretKey) de Owen',
+    owenWebhookToken: 'Token del webhook',
+    owenWebhookTokenHint:
+      'Un token propio (32 o más letras, dígitos, - o _); va en la URL del webhook como token. Las notificaciones de Owen no están firmadas: sin él, se rechazan.',
+    owenEvents: 'como URL de notificación de su cuenta Owen, con token= el token del webhook',
     gateways: {
       none: 'Ninguna',
       mercadopago: 'Mercado Pago',

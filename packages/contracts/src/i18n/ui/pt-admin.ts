@@ -302,7 +302,6 @@ export const uiPtAdmin = {
     pixKeyHint: 'Para as empresas pagarem as faturas por Pix (copia e cola e QR code) sem gateway.',
     pixName: 'Nome do recebedor',
     pixCity: 'Cidade do recebedor',
-    gatewayNotAvailable: '{{name}} (ainda não disponível)',
     gatewayHint:
       'Com um gateway, "Pagar" na página de faturas cobra por ele e o pagamento é confirmado automaticamente; sem gateway, as empresas pagam por Pix para a chave abaixo e você confirma.',
     mercadopagoAccessToken: 'Access token do Mercado Pago',
@@ -333,6 +332,14 @@ export const uiPtAdmin = {
     efiWebhookSecret: 'Segredo do webhook',
     efiWebhookSecretHint: 'Um segredo seu (16 ou mais letras, dígitos, - ou _); ele vai na URL do webhook como hmac.',
     efiEvents: 'como webhook da chave Pix, com hmac= o segredo do webhook; a EFI a chama com TLS mútuo',
+    owenUser: 'Usuário Owen (CNPJ)',
+    owenUserHint: 'O usuário da sua conta Owen: o CNPJ dela.',
+    owenPassword: 'Senha Owen (token)',
+    owenSecretKey: 'Chave secreta (SecretKey) Owen',
+    owenWebhookToken: 'Token do webhook',
+    owenWebhookTokenHint:
+      'Um token seu (32 ou mais letras, dígitos, - ou _); ele vai na URL do webhook como token. As notificações da Owen não são assinadas: sem ele, são recusadas.',
+    owenEvents: 'como URL de notificação da sua conta Owen, com token= o token do webhook',
     gateways: {
       none: 'Nenhum',
       mercadopago: 'Mercado Pago',
