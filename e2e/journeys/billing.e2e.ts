@@ -79,9 +79,15 @@ describe('paying through a gateway (Mercado Pago stand-in)', () => {
       await login(op.page, OPERATOR.email, OPERATOR.password);
       await waitForRoute(op.page, '/');
       await go(op.page, '/configuracoes-plataforma');
+      // Owen's panel: its credentials, and the webhook URL carrying the token typed (token=).
       await op.page.getByTestId('platform-paymentGateway').click();
-      // The gateways without an adapter are listed, not selectable.
-      expect(await op.page.getByRole('option', { name: /Owen/ }).getAttribute('data-combobox-disabled')).toBe('true');
+      await op.page.getByRole('option', { name: 'Owen' }).click();
+      await op.page.getByTestId('platform-owenWebhookToken').fill('owen_token_0123456789abcdef0123456789');
+      expect(await op.page.getByTestId('platform-webhook-url').inputValue()).toBe(
+        `${server.baseUrl}/subscription/payment/webhook/owen?token=owen_token_0123456789abcdef0123456789`,
+      );
+      await op.page.getByTestId('platform-owenWebhookToken').fill('');
+      await op.page.getByTestId('platform-paymentGateway').click();
       // EFI's panel: its credentials, and the webhook URL carrying the secret typed (hmac).
       await op.page.getByRole('option', { name: 'EFI' }).click();
       await op.page.getByTestId('platform-efiCertificate').waitFor();

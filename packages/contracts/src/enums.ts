@@ -124,7 +124,7 @@ export const PLATFORM_SETTING_KEYS = [
   'pixKey',
   'pixName',
   'pixCity',
-  // Gateway credentials (sealed at rest, answered masked): Mercado Pago, Stripe, Asaas, EFI.
+  // Gateway credentials (sealed at rest, answered masked): Mercado Pago, Stripe, Asaas, EFI, Owen.
   'mercadopagoAccessToken',
   'mercadopagoWebhookSecret',
   'stripeSecretKey',
@@ -137,15 +137,25 @@ export const PLATFORM_SETTING_KEYS = [
   'efiWebhookSecret',
   // EFI's receiving Pix key (the `chave` of each charge): not a secret.
   'efiPixKey',
+  'owenUser',
+  'owenPassword',
+  'owenSecretKey',
+  'owenWebhookToken',
 ] as const;
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_KEYS)[number];
 export const PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'owen', 'stripe'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 /**
- * The gateways with an adapter today (modules/billing/gateways). Owen has none: no public
- * documentation of its API could be found, so it stays "not yet available".
+ * The gateways with an adapter (modules/billing/gateways), the only ones the settings screen lists
+ * and the server lets be picked: all of SPEC §9's.
  */
-export const AVAILABLE_PAYMENT_GATEWAYS = ['mercadopago', 'asaas', 'efi', 'stripe'] as const satisfies readonly PaymentGatewayName[];
+export const AVAILABLE_PAYMENT_GATEWAYS = [
+  'mercadopago',
+  'asaas',
+  'efi',
+  'owen',
+  'stripe',
+] as const satisfies readonly PaymentGatewayName[];
 export type AvailablePaymentGateway = (typeof AVAILABLE_PAYMENT_GATEWAYS)[number];
 /** Platform settings kept sealed (platform/security/secret-box.ts) and answered masked. */
 export const SEALED_PLATFORM_SETTINGS = [
@@ -159,6 +169,10 @@ export const SEALED_PLATFORM_SETTINGS = [
   'efiClientSecret',
   'efiCertificate',
   'efiWebhookSecret',
+  'owenUser',
+  'owenPassword',
+  'owenSecretKey',
+  'owenWebhookToken',
 ] as const;
 
 /** Channel types (SPEC §1): WhatsApp Web (Baileys), WhatsApp Cloud API, Telegram, Messenger, Instagram, web chat. */

@@ -23,7 +23,11 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   SUPPORT_EMAILS: z.string().default(''),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW: z.coerce.number().int().min(1).default(900),
   SMTP_HOST: z.string().optional(),
@@ -39,6 +43,7 @@ const ZEnv = z.object({
   STRIPE_API_URL: z.string().default('https://api.stripe.com'),
   ASAAS_API_URL: z.string().default('https://api.asaas.com'),
   EFI_API_URL: z.string().default('https://pix.api.efipay.com.br'),
+  OWEN_API_URL: z.string().default('https://api.apipix.me/v1'),
   /** A PEM file of extra CAs for EFI_API_URL's server (the EFI stand-in's own CA); unset in production. */
   EFI_API_CA: z.string().optional(),
   /** Wavoip's device socket (voice calls); the browser connects to it, the server hands it out. */
@@ -99,6 +104,7 @@ export interface Config {
     efiApiUrl?: string;
     /** PEM of the CA that signed EFI_API_URL's server certificate, when it is not a public one (a stand-in). */
     efiApiCa?: string;
+    owenApiUrl?: string;
     /** Wavoip (voice calls): unset means the real ones (WAVOIP_DEFAULTS). */
     wavoipUrl?: string;
     wavoipStorageUrl?: string;
@@ -161,7 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     encryptionSecretGiven: Boolean(e.ENCRYPTION_SECRET),
     publicUrl: e.PUBLIC_URL,
     webDist,
-    supportEmails: e.SUPPORT_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    supportEmails: e.SUPPORT_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
@@ -201,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
       asaasApiUrl: e.ASAAS_API_URL.replace(/\/+$/, ''),
       efiApiUrl: e.EFI_API_URL.replace(/\/+$/, ''),
+      owenApiUrl: e.OWEN_API_URL.replace(/\/+$/, ''),
       wavoipUrl: e.WAVOIP_URL.replace(/\/+$/, ''),
       wavoipStorageUrl: e.WAVOIP_STORAGE_URL.replace(/\/+$/, ''),
       ...(e.EFI_API_CA ? { efiApiCa: readFileSync(e.EFI_API_CA, 'utf8') } : {}),

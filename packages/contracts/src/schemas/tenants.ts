@@ -129,23 +129,20 @@ export const EFI_CERTIFICATE_MAX = 20_000;
 export const ZPlatformSettings = z.object(
   Object.fromEntries(
     PLATFORM_SETTING_KEYS.map((k) => [k, z.string().max(k === 'efiCertificate' ? EFI_CERTIFICATE_MAX : 4000, V.max)]),
-  ) as Record<
-    (typeof PLATFORM_SETTING_KEYS)[number],
-    z.ZodString
-  >,
+  ) as Record<(typeof PLATFORM_SETTING_KEYS)[number], z.ZodString>,
 );
 export type PlatformSettings = z.infer<typeof ZPlatformSettings>;
 
 const BOOLEAN_TEXT = ['true', 'false'];
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/;
-const PEM_KEY = /-----BEGIN (RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+-----END (RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
+const PEM_KEY =
+  /-----BEGIN (RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+-----END (RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
 /** EFI's certificate: PEM with its certificate and private key, or a .p12 file's bytes in base64. */
 export const isEfiCertificate = (v: string): boolean => {
   const t = v.trim();
   if (t.includes('-----BEGIN')) return PEM_CERT.test(t) && PEM_KEY.test(t);
   return /^[A-Za-z0-9+/\r\n]+={0,2}$/.test(t) && t.replace(/\s/g, '').length >= 800;
 };
-
 
 /**
  * The shapes of the gateways' credentials, from their documentation: Mercado Pago access tokens
@@ -156,6 +153,10 @@ export const isEfiCertificate = (v: string): boolean => {
  * https://docs.asaas.com/docs/duvidas-frequentes-webhooks); EFI's
  * `Client_Id_...` / `Client_Secret_...` (https://dev.efipay.com.br/docs/api-pix/credenciais) and
  * the secret Prosa appends to its webhook URL as `?hmac=` (https://dev.efipay.com.br/docs/api-pix/webhooks).
+ * Owen (https://api.apipix.me/v1/docs): its user is the account's CNPJ (14 digits, punctuated or
+ * not); the shapes of its password (token) and secret key are not documented, so any printable
+ * text without spaces; the webhook token is the operator's own, in the URL (`?token=`), so it must
+ * be long enough not to be guessed (32 or more URL-safe characters).
  */
 export const GATEWAY_SECRET_PATTERNS = {
   mercadopagoAccessToken: /^(APP_USR|TEST)-[A-Za-z0-9_-]{8,250}$/,
@@ -167,6 +168,10 @@ export const GATEWAY_SECRET_PATTERNS = {
   efiClientId: /^Client_Id_[A-Za-z0-9]{8,200}$/,
   efiClientSecret: /^Client_Secret_[A-Za-z0-9]{8,200}$/,
   efiWebhookSecret: /^[A-Za-z0-9_-]{16,200}$/,
+  owenUser: /^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/,
+  owenPassword: /^[\x21-\x7e]{8,500}$/,
+  owenSecretKey: /^[\x21-\x7e]{8,500}$/,
+  owenWebhookToken: /^[A-Za-z0-9_-]{32,200}$/,
 } as const;
 export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((s, ctx) => {
   const bad = (key: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [key] });
@@ -175,22 +180,39 @@ export const ZPlatformSettingsUpdate = ZPlatformSettings.partial().superRefine((
     bad('noticeBannerTenants', V.invalidValue);
   }
   if (s.graceDays !== undefined && !(/^\d{1,2}$/.test(s.graceDays) && +s.graceDays <= 60)) bad('graceDays', V.integer);
-  if (s.smtpPort !== undefined && s.smtpPort !== '' && !(/^\d{1,5}$/.test(s.smtpPort) && +s.smtpPort >= 1 && +s.smtpPort <= 65535)) {
+  if (
+    s.smtpPort !== undefined &&
+    s.smtpPort !== '' &&
+    !(/^\d{1,5}$/.test(s.smtpPort) && +s.smtpPort >= 1 && +s.smtpPort <= 65535)
+  ) {
     bad('smtpPort', V.integer);
   }
   if (s.allowSignup !== undefined && !BOOLEAN_TEXT.includes(s.allowSignup)) bad('allowSignup', V.invalidValue);
-  if (s.signupNeedsToken !== undefined && !BOOLEAN_TEXT.includes(s.signupNeedsToken)) bad('signupNeedsToken', V.invalidValue);
+  if (s.signupNeedsToken !== undefined && !BOOLEAN_TEXT.includes(s.signupNeedsToken))
+    bad('signupNeedsToken', V.invalidValue);
   if (s.smtpSecure !== undefined && !BOOLEAN_TEXT.includes(s.smtpSecure)) bad('smtpSecure', V.invalidValue);
   // Only gateways with an adapter may be picked; the others are shown as not yet available.
-  if (s.paymentGateway !== undefined && s.paymentGateway !== '' && !(AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(s.paymentGateway)) {
+  if (
+    s.paymentGateway !== undefined &&
+    s.paymentGateway !== '' &&
+    !(AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(s.paymentGateway)
+  ) {
     bad('paymentGateway', V.invalidValue);
   }
   // Gateway credentials: '' clears, the masked value the server answered (maskSecret) keeps the stored one.
-  for (const [key, pattern] of Object.entries(GATEWAY_SECRET_PATTERNS) as [keyof typeof GATEWAY_SECRET_PATTERNS, RegExp][]) {
+  for (const [key, pattern] of Object.entries(GATEWAY_SECRET_PATTERNS) as [
+    keyof typeof GATEWAY_SECRET_PATTERNS,
+    RegExp,
+  ][]) {
     const v = s[key];
     if (v !== undefined && v !== '' && !isMaskedSecret(v) && !pattern.test(v.trim())) bad(key, V.invalidValue);
   }
-  if (s.efiCertificate !== undefined && s.efiCertificate !== '' && !isMaskedSecret(s.efiCertificate) && !isEfiCertificate(s.efiCertificate)) {
+  if (
+    s.efiCertificate !== undefined &&
+    s.efiCertificate !== '' &&
+    !isMaskedSecret(s.efiCertificate) &&
+    !isEfiCertificate(s.efiCertificate)
+  ) {
     bad('efiCertificate', V.invalidValue);
   }
   // A Pix key (DICT): at most 77 characters, no spaces.

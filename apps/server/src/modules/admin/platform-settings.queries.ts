@@ -37,6 +37,10 @@ export const PLATFORM_SETTING_DEFAULTS: PlatformSettings = {
   efiCertificate: '',
   efiWebhookSecret: '',
   efiPixKey: '',
+  owenUser: '',
+  owenPassword: '',
+  owenSecretKey: '',
+  owenWebhookToken: '',
 };
 
 /** What a stored secret is answered as; sent back unchanged, it means "keep the stored one". */

@@ -11,7 +11,8 @@ const ZParams = z.object({ gateway: z.enum(AVAILABLE_PAYMENT_GATEWAYS) });
 /**
  * Mercado Pago names the payment in the query (`data.id`, `type`); its signature covers `data.id`.
  * EFI calls the URL the operator registered, `?hmac={secret}&ignorar=` (the secret proves the
- * caller; `ignorar` keeps EFI from appending `/pix` to the path).
+ * caller; `ignorar` keeps EFI from appending `/pix` to the path); Owen's, `?token={token}` (its
+ * webhook is unsigned: the operator's token in the URL proves the caller).
  */
 const ZQuery = z.object({
   'data.id': z.string().max(100).optional(),
@@ -19,6 +20,7 @@ const ZQuery = z.object({
   topic: z.string().max(100).optional(),
   hmac: z.string().max(300).optional(),
   ignorar: z.string().max(10).optional(),
+  token: z.string().max(300).optional(),
 });
 
 export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,8 @@ async function appWithLog(level: string) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, cb) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+      for (const l of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(l) as Record<string, unknown>);
       cb();
     },
   });
@@ -28,18 +29,31 @@ describe('request log', () => {
     await app.inject({ method: 'GET', url: '/tags?x=1', headers: { authorization: 'Bearer t' } });
     await app.inject({ method: 'GET', url: '/nowhere' });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ level: 30, msg: 'request', method: 'GET', url: '/tags?x=1', status: 200, tenant: 7, user: 42 });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      url: '/tags?x=1',
+      status: 200,
+      tenant: 7,
+      user: 42,
+    });
     expect(typeof lines[0]!.ms).toBe('number');
     expect(lines[1]).toMatchObject({ method: 'GET', url: '/nowhere', status: 404 });
     expect(lines[1]).not.toHaveProperty('tenant');
     await app.close();
   });
 
-  it("writes a webhook's secret in the query (EFI's hmac) as [redacted]", async () => {
+  it("writes a webhook's secret in the query (EFI's hmac, Owen's token) as [redacted]", async () => {
     const { app, lines } = await appWithLog('info');
     await app.inject({ method: 'GET', url: '/tags?hmac=s3cr3t-value&ignorar=' });
     await app.inject({ method: 'GET', url: '/tags?a=1&HMAC=other' });
-    expect(lines.map((l) => l.url)).toEqual(['/tags?hmac=[redacted]&ignorar=', '/tags?a=1&HMAC=[redacted]']);
+    await app.inject({ method: 'GET', url: '/tags?token=s3cr3t-token&a=2' });
+    expect(lines.map((l) => l.url)).toEqual([
+      '/tags?hmac=[redacted]&ignorar=',
+      '/tags?a=1&HMAC=[redacted]',
+      '/tags?token=[redacted]&a=2',
+    ]);
     expect(JSON.stringify(lines)).not.toContain('s3cr3t');
     await app.close();
   });

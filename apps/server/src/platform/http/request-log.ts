@@ -16,9 +16,9 @@ declare module 'fastify' {
 
 /**
  * The URL as logged: a secret a provider calls back with in the query (EFI's Pix webhook carries
- * the operator's `hmac`, README "Billing") is written as [redacted].
+ * the operator's `hmac`, Owen's its `token`, README "Billing") is written as [redacted].
  */
-export const loggedUrl = (url: string): string => url.replace(/([?&]hmac=)[^&#]*/gi, '$1[redacted]');
+export const loggedUrl = (url: string): string => url.replace(/([?&](?:hmac|token)=)[^&#]*/gi, '$1[redacted]');
 
 export class RequestLog extends LogController {
   override incomingRequest(): void {}

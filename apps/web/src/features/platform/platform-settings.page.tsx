@@ -18,7 +18,6 @@ import {
 import {
   AVAILABLE_PAYMENT_GATEWAYS,
   isMaskedSecret,
-  PAYMENT_GATEWAYS,
   ZPlatformSettingsUpdate,
   type AvailablePaymentGateway,
 } from '@prosa/contracts';
@@ -46,7 +45,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const isAvailable = (g: string): g is AvailablePaymentGateway => (AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(g);
+const isAvailable = (g: string): g is AvailablePaymentGateway =>
+  (AVAILABLE_PAYMENT_GATEWAYS as readonly string[]).includes(g);
 
 /** Each gateway's credentials, in the order its panel shows them; `hint` or the "kept encrypted" one. */
 const GATEWAY_FIELDS = {
@@ -64,6 +64,12 @@ const GATEWAY_FIELDS = {
     { key: 'efiCertificate', kind: 'certificate', hint: 'platform.efiCertificateHint' },
     { key: 'efiPixKey', kind: 'text', hint: 'platform.efiPixKeyHint' },
     { key: 'efiWebhookSecret', kind: 'secret', hint: 'platform.efiWebhookSecretHint' },
+  ],
+  owen: [
+    { key: 'owenUser', kind: 'secret', hint: 'platform.owenUserHint' },
+    { key: 'owenPassword', kind: 'secret', hint: 'platform.secretKeptHint' },
+    { key: 'owenSecretKey', kind: 'secret', hint: 'platform.secretKeptHint' },
+    { key: 'owenWebhookToken', kind: 'secret', hint: 'platform.owenWebhookTokenHint' },
   ],
   stripe: [
     { key: 'stripeSecretKey', kind: 'secret', hint: 'platform.stripeSecretKeyHint' },
@@ -84,12 +90,22 @@ async function readCertificate(file: File): Promise<string> {
   return btoa(binary);
 }
 
-/** The URL to register at the gateway; EFI's carries the webhook secret (`hmac`) and `ignorar`. */
-function webhookUrlOf(gateway: AvailablePaymentGateway, efiSecret: string | undefined): string {
+/**
+ * The URL to register at the gateway. EFI's carries the webhook secret (`hmac`) and `ignorar`,
+ * Owen's the webhook token (`token`): as typed, or a placeholder while the stored one is masked.
+ */
+function webhookUrlOf(
+  gateway: AvailablePaymentGateway,
+  values: Pick<PlatformSettings, 'efiWebhookSecret' | 'owenWebhookToken'>,
+): string {
   const url = `${window.location.origin}/subscription/payment/webhook/${gateway}`;
-  if (gateway !== 'efi') return url;
-  const secret = efiSecret && !isMaskedSecret(efiSecret) ? efiSecret : '{efiWebhookSecret}';
-  return `${url}?hmac=${encodeURIComponent(secret)}&ignorar=`;
+  const typed = (key: keyof typeof values) => {
+    const v = values[key];
+    return encodeURIComponent(v && !isMaskedSecret(v) ? v : `{${key}}`);
+  };
+  if (gateway === 'efi') return `${url}?hmac=${typed('efiWebhookSecret')}&ignorar=`;
+  if (gateway === 'owen') return `${url}?token=${typed('owenWebhookToken')}`;
+  return url;
 }
 
 /** The chosen gateway's credentials (kept sealed; the server answers them masked) and its webhook URL. */
@@ -103,7 +119,7 @@ function GatewayFields({
   fieldError: (name: string) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const efiSecret = form.watch('efiWebhookSecret');
+  const [efiWebhookSecret, owenWebhookToken] = form.watch(['efiWebhookSecret', 'owenWebhookToken']);
   return (
     <>
       {(GATEWAY_FIELDS[gateway] as readonly (typeof GATEWAY_FIELDS)[AvailablePaymentGateway][number][]).map((f) => {
@@ -166,7 +182,7 @@ function GatewayFields({
       })}
       <CopyField
         label={t('platform.webhookUrl', { events: t(`platform.${gateway}Events`) })}
-        value={webhookUrlOf(gateway, efiSecret)}
+        value={webhookUrlOf(gateway, { efiWebhookSecret, owenWebhookToken })}
         testId="platform-webhook-url"
         copyText={t('billing.copy')}
         copiedText={t('billing.copied')}
@@ -333,11 +349,7 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
                 description={t('platform.gatewayHint')}
                 data={[
                   { value: '', label: t('platform.gateways.none') },
-                  ...PAYMENT_GATEWAYS.map((g) =>
-                    isAvailable(g)
-                      ? { value: g, label: t(`platform.gateways.${g}`) }
-                      : { value: g, label: t('platform.gatewayNotAvailable', { name: t(`platform.gateways.${g}`) }), disabled: true },
-                  ),
+                  ...AVAILABLE_PAYMENT_GATEWAYS.map((g) => ({ value: g, label: t(`platform.gateways.${g}`) })),
                 ]}
                 value={field.value ?? ''}
                 onChange={(v) => field.onChange(v ?? '')}

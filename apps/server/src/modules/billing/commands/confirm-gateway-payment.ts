@@ -35,7 +35,7 @@ export async function confirmGatewayPayment(
   }
   if (!verdict.chargeId) return 'ignored';
   const [invoice] = await unsafeSystemDb(platform.db)
-    .select({ id: invoices.id, tenantId: invoices.tenantId, status: invoices.status })
+    .select({ id: invoices.id, tenantId: invoices.tenantId, status: invoices.status, value: invoices.value })
     .from(invoices)
     .where(and(eq(invoices.gateway, name), eq(invoices.gatewayChargeId, verdict.chargeId)))
     .limit(1);
@@ -46,7 +46,10 @@ export async function confirmGatewayPayment(
   if (invoice.status === 'paid') return 'already-paid';
   let status;
   try {
-    status = await gateway.readCharge(verdict.chargeId, verdict.readBack);
+    status = await gateway.readCharge(verdict.chargeId, {
+      value: invoice.value,
+      ...(verdict.readBack ? { readBack: verdict.readBack } : {}),
+    });
   } catch (err) {
     platform.log.warn(
       { gateway: name, chargeId: verdict.chargeId, err: (err as Error).message },

@@ -15,14 +15,16 @@
  * (the same `payment` object as the events': https://docs.asaas.com/docs/webhook-para-cobrancas). API calls carry the key in the
  * `access_token` header (https://docs.asaas.com/docs/authentication-2).
  */
-import { timingSafeEqual } from 'node:crypto';
 import {
   GatewayError,
   headerOf,
+  oneChargePerAttempt,
+  sameSecret,
   type ChargeRequest,
   type ChargeStatus,
   type CreatedCharge,
   type PaymentGateway,
+  type ReadBack,
   type WebhookInput,
   type WebhookVerdict,
 } from './gateway.js';
@@ -58,18 +60,8 @@ export function asaasStatus(status: string | undefined): ChargeStatus {
 /** Asaas's dates (`YYYY-MM-DD`) in Brasília time. */
 const brDate = (d: Date) => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
 
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-/**
- * Asaas takes no idempotency key, so the same attempt (two clicks at once, a retry) is answered
- * here with the link made for it while that link is payable: one link per invoice attempt on this
- * instance. Keyed by API root, key and attempt.
- */
-const made = new Map<string, { until: number; charge: Promise<CreatedCharge> }>();
+/** Asaas takes no idempotency key: one link per invoice attempt, keyed by API root, key and attempt. */
+const once = oneChargePerAttempt();
 
 export function asaasGateway(creds: AsaasCredentials): PaymentGateway {
   const base = (creds.apiUrl ?? ASAAS_API_URL).replace(/\/+$/, '');
@@ -131,19 +123,10 @@ export function asaasGateway(creds: AsaasCredentials): PaymentGateway {
   return {
     name: 'asaas',
     createCharge(req: ChargeRequest): Promise<CreatedCharge> {
-      const now = Date.now();
-      for (const [k, v] of made) if (v.until <= now) made.delete(k);
-      const key = `${base}\n${creds.apiKey}\n${req.idempotencyKey}`;
-      const known = made.get(key);
-      if (known) return known.charge;
-      const charge = createLink(req);
-      made.set(key, { until: req.expiresAt.getTime(), charge });
-      // A refused attempt may be made again.
-      charge.catch(() => made.delete(key));
-      return charge;
+      return once(`${base}\n${creds.apiKey}\n${req.idempotencyKey}`, req.expiresAt, () => createLink(req));
     },
 
-    async readCharge(chargeId: string, readBack?: string): Promise<ChargeStatus> {
+    async readCharge(chargeId: string, { readBack }: ReadBack): Promise<ChargeStatus> {
       // A link is paid through a payment of its own; without one named, nothing is known paid.
       if (!readBack) return 'pending';
       const p = await call<{ paymentLink?: unknown; status?: string; deleted?: unknown }>(

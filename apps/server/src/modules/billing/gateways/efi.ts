@@ -18,10 +18,11 @@
  *    to the URL the operator registers for the key, `.../webhook/efi?hmac={secret}&ignorar=`;
  *    EFI's own mTLS towards that URL is the reverse proxy's to require (README "Billing").
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Agent, request, type AgentOptions } from 'node:https';
 import {
   GatewayError,
+  sameSecret,
   type ChargeRequest,
   type ChargeStatus,
   type CreatedCharge,
@@ -82,12 +83,6 @@ export function efiTlsOptions(certificate: string): Pick<AgentOptions, 'cert' | 
   }
   return { pfx: Buffer.from(text.replace(/\s/g, ''), 'base64'), passphrase: '' };
 }
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** Tokens per API, client and secret: a new adapter per request must not ask EFI for one each time. */
 const tokens = new Map<string, { token: string; until: number }>();

@@ -1,5 +1,6 @@
 // SECURITY-CRITICAL: the one interface every payment gateway's adapter implements; a webhook pays
 // an invoice only after its adapter verified it (signature) and the charge reads back paid.
+import { timingSafeEqual } from 'node:crypto';
 import type { AvailablePaymentGateway } from '@prosa/contracts';
 
 /** What a charge is made for: the invoice (its value always from the server) and its company. */
@@ -57,18 +58,22 @@ export interface WebhookInput {
  * `readBack` is what the gateway's API reads the charge's payment by, when that is not the charge
  * id itself (Asaas: the payment a payment link made); it is checked against `chargeId` there.
  */
-export type WebhookVerdict =
-  | { ok: true; chargeId: string | null; readBack?: string }
-  | { ok: false; reason: string };
+export type WebhookVerdict = { ok: true; chargeId: string | null; readBack?: string } | { ok: false; reason: string };
+
+/**
+ * What a charge is read back against: the invoice's value now (a gateway that reports the amount
+ * paid, Owen, counts less than it as not paid) and the verdict's `readBack`, when the webhook gave one.
+ */
+export interface ReadBack {
+  value: number;
+  readBack?: string;
+}
 
 export interface PaymentGateway {
   readonly name: AvailablePaymentGateway;
   createCharge(req: ChargeRequest): Promise<CreatedCharge>;
-  /**
-   * The charge's status read back from the gateway's API (never from a webhook's body alone);
-   * `readBack` is the verdict's, when the webhook gave one.
-   */
-  readCharge(chargeId: string, readBack?: string): Promise<ChargeStatus>;
+  /** The charge's status read back from the gateway's API (never from a webhook's body alone). */
+  readCharge(chargeId: string, against: ReadBack): Promise<ChargeStatus>;
   verifyWebhook(input: WebhookInput): WebhookVerdict;
 }
 
@@ -87,3 +92,30 @@ export const headerOf = (headers: WebhookInput['headers'], name: string): string
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;
 };
+
+/** A webhook's secret or token against the stored one, in constant time. */
+export const sameSecret = (given: string, stored: string): boolean => {
+  const x = Buffer.from(given);
+  const y = Buffer.from(stored);
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+};
+
+/**
+ * For gateways that take no idempotency key (Asaas, Owen): the same attempt (two clicks at once,
+ * a retry) is answered with the charge made for it while that charge is payable, so one attempt
+ * makes one charge on this instance. Kept per module, not per adapter: the registry builds an
+ * adapter per call. A refused attempt may be made again.
+ */
+export function oneChargePerAttempt() {
+  const made = new Map<string, { until: number; charge: Promise<CreatedCharge> }>();
+  return (key: string, until: Date, make: () => Promise<CreatedCharge>): Promise<CreatedCharge> => {
+    const now = Date.now();
+    for (const [k, v] of made) if (v.until <= now) made.delete(k);
+    const known = made.get(key);
+    if (known) return known.charge;
+    const charge = make();
+    made.set(key, { until: until.getTime(), charge });
+    charge.catch(() => made.delete(key));
+    return charge;
+  };
+}

@@ -1,75 +1,34 @@
 // Payment gateways (README "Billing"): each adapter against its provider's stand-in: the charge is
 // made with the invoice's value, a webhook with a wrong signature is refused and pays nothing, a
 // webhook delivered again pays once, and the paid company is unblocked at once.
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceLogs, invoices, platformSettings, tenants } from '../../../platform/db/schema.js';
-import { unsafeSystemDb } from '../../../platform/db/tenant-scope.js';
-import { startHarness, type Company, type Harness, type Session } from '../../../test/harness.js';
-import { generateInvoices, markOverdueInvoices } from '../jobs/invoices.job.js';
+import { platformSettings } from '../../../platform/db/schema.js';
+import { day, gatewayHelpers, nextMonth, startGatewayBed, type GatewayBed } from './gateways.test-support.js';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './stand-ins/mercadopago/stand-in.js';
 import { startStripeStandIn, type StripeStandIn } from './stand-ins/stripe/stand-in.js';
 
-let h: Harness;
-let op: Session;
+let bed: GatewayBed;
 let mp: MercadoPagoStandIn;
 let st: StripeStandIn;
-let base: string;
-let planId: number;
-const NOWHERE = 'http://127.0.0.1:9';
-
-const sys = () => unsafeSystemDb(h.app.platform.db);
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const call = (s: Session | null) => (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  h.request(method, url, { token: s?.token, body });
-const invoiceRow = async (id: number) => (await sys().select().from(invoices).where(eq(invoices.id, id)))[0]!;
-const paidLogs = (id: number) =>
-  sys()
-    .select()
-    .from(invoiceLogs)
-    .where(and(eq(invoiceLogs.invoiceId, id), eq(invoiceLogs.action, 'paid')));
-const settings = (patch: Record<string, string>) => call(op)('PUT', '/admin/settings', patch);
-
-/** A company whose plan expired two days ago, with its open invoice. */
-async function expiredCompany(): Promise<{ c: Company; invoiceId: number }> {
-  const c = await h.company({ planId, dueDate: day(-2) });
-  await generateInvoices(h.app.platform.db);
-  // Two days past due: overdue, as the hourly job leaves it (it may run in the middle of a test).
-  await markOverdueInvoices(h.app.platform.db);
-  const [inv] = await sys().select().from(invoices).where(eq(invoices.tenantId, c.tenantId));
-  return { c, invoiceId: inv!.id };
-}
-const blocked = async (c: Company) => (await call(c.admin)('GET', '/contacts')).status === 402;
+const { sys, call, invoiceRow, paidLogs, settings, dueDate, blocked, expiredCompany } = gatewayHelpers(() => bed);
 
 beforeAll(async () => {
   mp = await startMercadoPagoStandIn();
   st = await startStripeStandIn();
-  h = await startHarness({
-    providers: { graphApiUrl: NOWHERE, telegramApiRoot: NOWHERE, mercadoPagoApiUrl: mp.url, stripeApiUrl: st.url },
-  });
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
-  mp.webhookUrl = `${base}/subscription/payment/webhook/mercadopago`;
-  st.webhookUrl = `${base}/subscription/payment/webhook/stripe`;
-  op = await h.operator();
-  const plan = await call(op)('POST', '/admin/plans', {
-    name: `Plano ${randomUUID().slice(0, 6)}`,
-    maxUsers: 5,
-    maxConnections: 2,
-    value: 99.9,
-  });
-  planId = plan.body.id;
+  bed = await startGatewayBed({ mercadoPagoApiUrl: mp.url, stripeApiUrl: st.url });
+  mp.webhookUrl = `${bed.base}/subscription/payment/webhook/mercadopago`;
+  st.webhookUrl = `${bed.base}/subscription/payment/webhook/stripe`;
 });
 afterAll(async () => {
-  await h.close();
+  await bed.h.close();
   await mp.close();
   await st.close();
 });
 
 describe('gateway settings', () => {
   it('keeps credentials sealed, answers them masked, validates them; only built gateways may be picked', async () => {
-    expect(await settings({ paymentGateway: 'owen' })).toMatchObject({
+    expect(await settings({ paymentGateway: 'paypal' })).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION', fields: { paymentGateway: 'validation.invalidValue' } },
     });
@@ -98,7 +57,7 @@ describe('gateway settings', () => {
     expect(rows[0]!.value).not.toContain(st.secretKey);
     // The masked value sent back keeps the stored one.
     expect((await settings({ stripeSecretKey: saved.body.stripeSecretKey })).status).toBe(200);
-    expect((await call(op)('GET', '/admin/settings')).body.stripeSecretKey).toBe(`••••${st.secretKey.slice(-4)}`);
+    expect((await call(bed.op)('GET', '/admin/settings')).body.stripeSecretKey).toBe(`••••${st.secretKey.slice(-4)}`);
   });
 });
 
@@ -106,8 +65,8 @@ describe('POST /invoices/{id}/charge', () => {
   it('answers 401, 403 to agents, 404 for another company, validates the id, and needs a configured gateway', async () => {
     await settings({ paymentGateway: '' });
     const { c, invoiceId } = await expiredCompany();
-    const agent = await h.user(c, 'user');
-    const other = await h.company();
+    const agent = await bed.h.user(c, 'user');
+    const other = await bed.h.company();
     expect((await call(null)('POST', `/invoices/${invoiceId}/charge`)).status).toBe(401);
     expect(await call(agent)('POST', `/invoices/${invoiceId}/charge`)).toMatchObject({
       status: 403,
@@ -214,10 +173,7 @@ describe('Mercado Pago', () => {
     expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'paid', paidBy: 'mercadopago' });
     expect(await paidLogs(invoiceId)).toHaveLength(1);
     expect(await blocked(c)).toBe(false);
-    const due = new Date(`${day(-2)}T00:00:00Z`);
-    due.setUTCMonth(due.getUTCMonth() + 1);
-    const [t] = await sys().select({ d: tenants.dueDate }).from(tenants).where(eq(tenants.id, c.tenantId));
-    expect(t!.d).toBe(due.toISOString().slice(0, 10));
+    expect(await dueDate(c)).toBe(nextMonth(day(-2)));
     expect(await call(c.admin)('POST', `/invoices/${invoiceId}/charge`)).toMatchObject({
       status: 409,
       body: { error: 'ERR_INVOICE_PAID' },
@@ -227,11 +183,14 @@ describe('Mercado Pago', () => {
   it('approve() on the stand-in pays through the signed webhook; an unsigned (old IPN) notification is refused', async () => {
     const { c, invoiceId } = await expiredCompany();
     const { body } = await call(c.admin)('POST', `/invoices/${invoiceId}/charge`);
-    const merchantOrder = await fetch(`${base}/subscription/payment/webhook/mercadopago?topic=merchant_order&id=1`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const merchantOrder = await fetch(
+      `${bed.base}/subscription/payment/webhook/mercadopago?topic=merchant_order&id=1`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      },
+    );
     expect(merchantOrder.status).toBe(401);
     expect(await mp.approve(body.chargeId)).toBe(200);
     expect((await invoiceRow(invoiceId)).status).toBe('paid');
@@ -284,13 +243,18 @@ describe('Stripe', () => {
 
   it('a gateway without credentials refuses its webhooks; an unknown gateway is a validation error', async () => {
     await settings({ mercadopagoWebhookSecret: '' });
-    const res = await fetch(`${base}/subscription/payment/webhook/mercadopago?data.id=1&type=payment`, {
+    const res = await fetch(`${bed.base}/subscription/payment/webhook/mercadopago?data.id=1&type=payment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(res.status).toBe(401);
-    expect(await call(null)('POST', '/subscription/payment/webhook/owen', {})).toMatchObject({
+    // Owen without its credentials in this file: refused too, even with a token.
+    expect(await call(null)('POST', '/subscription/payment/webhook/owen?token=x', {})).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_WEBHOOK_SIGNATURE' },
+    });
+    expect(await call(null)('POST', '/subscription/payment/webhook/paypal', {})).toMatchObject({
       status: 400,
       body: { error: 'ERR_VALIDATION' },
     });

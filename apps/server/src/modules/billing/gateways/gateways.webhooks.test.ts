@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { asaasGateway, asaasStatus } from './asaas.js';
 import { efiGateway, efiStatus, efiTlsOptions, efiTxid } from './efi.js';
 import { mercadoPagoGateway, mpStatus } from './mercadopago.js';
+import { owenGateway, owenStatus } from './owen.js';
 import { eventBody as asaasEvent, type StandInAsaasPayment } from './stand-ins/asaas/fixtures.js';
 import { cobBody, webhookBody as efiWebhook, webhookTestBody, type StandInCob } from './stand-ins/efi/fixtures.js';
 import { EFI_OPERATOR_P12, EFI_OPERATOR_PEM } from './stand-ins/efi/stand-in.js';
 import { signature, webhookBody } from './stand-ins/mercadopago/fixtures.js';
+import { qrStatusBody, webhookBody as owenWebhook, type StandInQr } from './stand-ins/owen/fixtures.js';
 import { eventBody, sessionBody, stripeSignature, type StandInSession } from './stand-ins/stripe/fixtures.js';
 import { stripeGateway, stripeStatus } from './stripe.js';
 
@@ -150,7 +152,9 @@ describe('Asaas webhooks', () => {
     expect(asaas.verifyWebhook(input('TRANSFER_DONE'))).toEqual({ ok: true, chargeId: null });
     const direct = { ...payment, paymentLink: null as unknown as string };
     expect(asaas.verifyWebhook(input('PAYMENT_RECEIVED', TOKEN, direct))).toEqual({ ok: true, chargeId: null });
-    expect(asaas.verifyWebhook({ headers: { 'asaas-access-token': TOKEN }, rawBody: Buffer.from('{'), query: {} })).toEqual({
+    expect(
+      asaas.verifyWebhook({ headers: { 'asaas-access-token': TOKEN }, rawBody: Buffer.from('{'), query: {} }),
+    ).toEqual({
       ok: true,
       chargeId: null,
     });
@@ -206,15 +210,22 @@ describe('EFI webhooks', () => {
   it("answers EFI's registration test and Pix without a charge with nothing to do", () => {
     expect(efi.verifyWebhook(input(webhookTestBody(), { hmac: SECRET }))).toEqual({ ok: true, chargeId: null });
     expect(
-      efi.verifyWebhook(input({ pix: [{ endToEndId: 'E1', chave: 'x', valor: '1.00', horario: '' }] }, { hmac: SECRET })),
+      efi.verifyWebhook(
+        input({ pix: [{ endToEndId: 'E1', chave: 'x', valor: '1.00', horario: '' }] }, { hmac: SECRET }),
+      ),
     ).toEqual({ ok: true, chargeId: null });
-    expect(efi.verifyWebhook(input({ pix: [{ txid: 'short' }] }, { hmac: SECRET }))).toEqual({ ok: true, chargeId: null });
+    expect(efi.verifyWebhook(input({ pix: [{ txid: 'short' }] }, { hmac: SECRET }))).toEqual({
+      ok: true,
+      chargeId: null,
+    });
   });
   it('reads CONCLUIDA as paid, an ATIVA charge past its time as expired', () => {
     const now = new Date('2026-11-28T12:30:00Z');
     expect(efiStatus(cobBody(cob), now)).toBe('paid');
     expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), now)).toBe('pending');
-    expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), new Date('2026-11-28T13:00:01Z'))).toBe('expired');
+    expect(efiStatus(cobBody({ ...cob, status: 'ATIVA', paid: null }), new Date('2026-11-28T13:00:01Z'))).toBe(
+      'expired',
+    );
     expect(efiStatus(cobBody({ ...cob, status: 'REMOVIDA_PELO_PSP', paid: null }), now)).toBe('cancelled');
   });
   it('makes txids EFI takes, and reads PEM or .p12 certificates', () => {
@@ -224,5 +235,70 @@ describe('EFI webhooks', () => {
     const pem = efiTlsOptions(EFI_OPERATOR_PEM());
     expect(pem.cert).toMatch(/^-----BEGIN CERTIFICATE-----/);
     expect(pem.key).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+  });
+});
+
+describe('Owen webhooks', () => {
+  const TOKEN = 'owen_0123456789abcdef0123456789abcdef';
+  const owen = owenGateway({
+    user: '12345678000195',
+    password: 'owtk_test',
+    secretKey: 'owsk_test',
+    webhookToken: TOKEN,
+    apiUrl: 'http://127.0.0.1:9',
+  });
+  const qr: StandInQr = {
+    qrcodeId: '2d2bf7b7-24fc-4431-9cb8-460ea14ee9e9',
+    valor: '99.90',
+    minutos: 60,
+    mensagem: 'Clínica #7',
+    createdAt: new Date('2026-11-28T12:00:00Z'),
+    qrcode: '00020101021226990014br.gov.bcb.pix...',
+    qrcodeBase64: 'iVBOR',
+    paid: { valor: 99.9, data: '2026-11-28T12:05:00.000Z', endToEndId: 'E04013172202611281205abcdef12345' },
+  };
+  const input = (body: unknown, query: Record<string, unknown>) => ({
+    headers: {},
+    rawBody: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
+    query,
+  });
+  it('takes the token in the URL (?token=) and names the qrcodeId, whatever the status says', () => {
+    expect(owen.verifyWebhook(input(owenWebhook(qr), { token: TOKEN }))).toEqual({ ok: true, chargeId: qr.qrcodeId });
+    // Read back even when the body says otherwise: the body decides nothing.
+    expect(owen.verifyWebhook(input(owenWebhook(qr, 'PENDING'), { token: TOKEN }))).toEqual({
+      ok: true,
+      chargeId: qr.qrcodeId,
+    });
+    expect(owen.verifyWebhook(input(owenWebhook(qr), { token: `${TOKEN}x` }))).toMatchObject({ ok: false });
+    expect(owen.verifyWebhook(input(owenWebhook(qr), { token: TOKEN.toUpperCase() }))).toMatchObject({ ok: false });
+    expect(owen.verifyWebhook(input(owenWebhook(qr), { token: '' }))).toMatchObject({ ok: false });
+    expect(owen.verifyWebhook(input(owenWebhook(qr), {}))).toMatchObject({ ok: false, reason: 'no token in the URL' });
+    // The token does not travel in a header: Owen's webhook is unsigned, the URL is the operator's.
+    expect(owen.verifyWebhook({ ...input(owenWebhook(qr), {}), headers: { token: TOKEN } })).toMatchObject({
+      ok: false,
+    });
+  });
+  it('drops bodies that name no QR', () => {
+    expect(owen.verifyWebhook(input('{', { token: TOKEN }))).toEqual({ ok: true, chargeId: null });
+    expect(owen.verifyWebhook(input({ data: { status: 'APPROVED' } }, { token: TOKEN }))).toEqual({
+      ok: true,
+      chargeId: null,
+    });
+    expect(owen.verifyWebhook(input({ data: { qrcodeId: '../qrstatus?x' } }, { token: TOKEN }))).toEqual({
+      ok: true,
+      chargeId: null,
+    });
+  });
+  it("reads APPROVED for at least the invoice's value as paid, and nothing else", () => {
+    expect(owenStatus(qrStatusBody(qr).data, 99.9)).toBe('paid');
+    expect(owenStatus(qrStatusBody({ ...qr, paid: { ...qr.paid!, valor: 120 } }).data, 99.9)).toBe('paid');
+    expect(owenStatus(qrStatusBody({ ...qr, paid: { ...qr.paid!, valor: 99.89 } }).data, 99.9)).toBe('pending');
+    expect(owenStatus({ status: 'APPROVED', sender: { valor: '99.90' } }, 99.9)).toBe('paid');
+    expect(owenStatus({ status: 'APPROVED' }, 99.9)).toBe('pending');
+    expect(owenStatus({ status: 'APPROVED', sender: { valor: 'lots' } }, 99.9)).toBe('pending');
+    const unpaid = { ...qr, paid: null };
+    expect(owenStatus(qrStatusBody(unpaid, new Date('2026-11-28T12:30:00Z')).data, 99.9)).toBe('pending');
+    expect(owenStatus(qrStatusBody(unpaid, new Date('2026-11-28T14:00:00Z')).data, 99.9)).toBe('pending');
+    expect(owenStatus(undefined, 99.9)).toBe('pending');
   });
 });

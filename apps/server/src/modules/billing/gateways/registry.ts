@@ -1,8 +1,8 @@
 /**
- * The payment gateways by name (SPEC §9: Mercado Pago, Asaas, EFI, Owen, Stripe). Each available
- * one is built from the operator's credentials in platform settings (sealed at rest); Owen has no
- * adapter (no public documentation of its API could be found): the registry says so and the
- * settings screen shows it as not yet available (contracts AVAILABLE_PAYMENT_GATEWAYS).
+ * The payment gateways by name (SPEC §9: Mercado Pago, Asaas, EFI, Owen, Stripe), each built from
+ * the operator's credentials in platform settings (sealed at rest); null when they are not all
+ * set. A gateway without an adapter would be `null` here and "not yet available" on the settings
+ * screen (contracts AVAILABLE_PAYMENT_GATEWAYS); today every one has one.
  */
 import { AVAILABLE_PAYMENT_GATEWAYS, type AvailablePaymentGateway, type PaymentGatewayName } from '@prosa/contracts';
 import type { Platform } from '../../../platform/platform.js';
@@ -11,6 +11,7 @@ import { asaasGateway } from './asaas.js';
 import { efiGateway } from './efi.js';
 import type { PaymentGateway } from './gateway.js';
 import { mercadoPagoGateway } from './mercadopago.js';
+import { owenGateway } from './owen.js';
 import { stripeGateway } from './stripe.js';
 
 type Build = (platform: Platform) => Promise<PaymentGateway | null>;
@@ -63,7 +64,16 @@ export const GATEWAYS: Record<PaymentGatewayName, Build | null> = {
       ...(efiApiCa ? { ca: efiApiCa } : {}),
     });
   },
-  owen: null,
+  owen: async (platform) => {
+    const [user, password, secretKey, webhookToken] = await Promise.all([
+      sealed(platform, 'owenUser'),
+      sealed(platform, 'owenPassword'),
+      sealed(platform, 'owenSecretKey'),
+      sealed(platform, 'owenWebhookToken'),
+    ]);
+    if (!user || !password || !secretKey || !webhookToken) return null;
+    return owenGateway({ user, password, secretKey, webhookToken, apiUrl: platform.config.providers.owenApiUrl });
+  },
 };
 
 export const isAvailableGateway = (name: string): name is AvailablePaymentGateway =>
