@@ -106,9 +106,7 @@ export function createJobs(
   bossDb.executeSql = recordJobEndsSafely(bossDb.executeSql.bind(bossDb), log);
   let started = false;
   let starting: Promise<void> | undefined;
-  /** This process's worker of each `wake` job: woken when a job is sent here (see define-job.ts). */
-  const wakeable = new Map<string, string>();
-  /** This process's worker of every queue, for the queue poll. */
+  /** This process's worker of every queue: for the queue poll, and `wake` jobs sent here (define-job.ts). */
   const workers = new Map<string, string>();
   /**
    * The queue poll: every `pollSeconds`, one statement names the queues with a job due, and only
@@ -130,10 +128,11 @@ export function createJobs(
       // The workers' own slower polling still runs their jobs meanwhile.
       if (polling) log.warn({ err }, 'job queue poll failed');
     }
-    if (polling) pollTimer = setTimeout(() => void pollQueues(), pollSeconds * 1000);
+    if (polling) schedulePoll();
   };
+  const schedulePoll = () => (pollTimer = setTimeout(() => void pollQueues(), pollSeconds * 1000));
   const wake = (job: JobDefinition<unknown>) => {
-    const worker = wakeable.get(job.id);
+    const worker = job.wake ? workers.get(job.id) : undefined;
     if (worker) boss.notifyWorker(worker);
   };
   const optionsOf = (opts: SendOptions) => ({
@@ -203,12 +202,11 @@ export function createJobs(
             },
           );
           workers.set(job.id, worker);
-          if (job.wake) wakeable.set(job.id, worker);
           if (job.cron) await boss.schedule(job.id, job.cron, {});
         }
         started = true;
         polling = true;
-        pollTimer = setTimeout(() => void pollQueues(), pollSeconds * 1000);
+        schedulePoll();
       })();
       await starting;
     },

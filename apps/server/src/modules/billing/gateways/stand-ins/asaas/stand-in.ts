@@ -22,7 +22,7 @@ import {
   type StandInAsaasPayment,
   type StandInLink,
 } from './fixtures.js';
-import { readBody, send } from '../http.js';
+import { closeServer, readBody, send } from '../http.js';
 
 export interface AsaasRequest {
   method: string;
@@ -214,11 +214,7 @@ export async function startAsaasStandIn(
     pay,
     deliver,
     failNext: (n, status) => void failures.push({ remaining: n, status }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
   return standIn;
 }

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { startEfiStandIn } from './stand-in.js';
-import { arg, echoRequests } from '../http.js';
+import { arg, echoRequests, stopOnSignals } from '../http.js';
 
 const prosa = (arg('prosa') ?? 'http://localhost:3000').replace(/\/+$/, '');
 const secret = arg('secret') ?? randomBytes(16).toString('hex');
@@ -41,9 +41,4 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     .catch((err: Error) => console.log(err.message));
 });
 
-const stop = async () => {
-  await standIn.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+stopOnSignals(() => standIn.close());

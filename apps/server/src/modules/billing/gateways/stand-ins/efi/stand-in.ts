@@ -30,7 +30,7 @@ import {
   webhookTestBody,
   type StandInCob,
 } from './fixtures.js';
-import { readBody, send } from '../http.js';
+import { closeServer, readBody, send } from '../http.js';
 
 const cert = (name: string) => readFileSync(new URL(`./certs/${name}`, import.meta.url));
 /** The stand-in's CA (trust it to reach the stand-in), and two client certificates in .p12. */
@@ -242,11 +242,7 @@ export async function startEfiStandIn(
       return post(standIn.webhookUrl, webhookTestBody());
     },
     failNext: (n, status) => void failures.push({ remaining: n, status }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
   return standIn;
 }

@@ -10,7 +10,7 @@
  */
 import { createInterface } from 'node:readline';
 import { startMercadoPagoStandIn } from './stand-in.js';
-import { arg, echoRequests } from '../http.js';
+import { arg, echoRequests, stopOnSignals } from '../http.js';
 
 const prosa = (arg('prosa') ?? 'http://localhost:3000').replace(/\/+$/, '');
 const standIn = await startMercadoPagoStandIn({
@@ -38,9 +38,4 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     .catch((err: Error) => console.log(err.message));
 });
 
-const stop = async () => {
-  await standIn.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+stopOnSignals(() => standIn.close());

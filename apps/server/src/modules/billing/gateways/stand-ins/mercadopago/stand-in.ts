@@ -14,7 +14,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStaticPix, hasError } from 'pix-utils';
 import { mpError, paymentBody, signature, webhookBody, type StandInPayment } from './fixtures.js';
-import { readBody, send } from '../http.js';
+import { closeServer, readBody, send } from '../http.js';
 
 export interface MercadoPagoRequest {
   method: string;
@@ -254,11 +254,7 @@ ${done ? '<p data-testid="approved">Pago.</p>' : `<form method="post" action="/s
     },
     deliver,
     failNext: (n, status) => void failures.push({ remaining: n, status }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
   return standIn;
 }

@@ -23,7 +23,7 @@ import {
   webhookBody,
   type StandInQr,
 } from './fixtures.js';
-import { send } from '../http.js';
+import { closeServer, send } from '../http.js';
 
 export interface OwenRequest {
   method: string;
@@ -179,11 +179,7 @@ export async function startOwenStandIn(
     pay,
     deliver,
     failNext: (n, status) => void failures.push({ remaining: n, status }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
   return standIn;
 }

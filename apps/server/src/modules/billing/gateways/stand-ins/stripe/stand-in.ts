@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventBody, sessionBody, stripeError, stripeSignature, type StandInSession } from './fixtures.js';
-import { readBody, send as sendJson } from '../http.js';
+import { closeServer, readBody, send as sendJson } from '../http.js';
 
 export interface StripeRequest {
   method: string;
@@ -218,11 +218,7 @@ ${s.status === 'open' ? `<form method="post" action="/c/pay/${s.id}"><button typ
     complete,
     deliver,
     failNext: (n, status) => void failures.push({ remaining: n, status }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
   return standIn;
 }
