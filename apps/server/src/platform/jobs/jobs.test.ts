@@ -4,6 +4,7 @@ import { startHarness, type Harness } from '../../test/harness.js';
 import { defineJob } from './define-job.js';
 import { withTenant } from '../db/tenant-scope.js';
 import { enqueueManyWithin } from './enqueue.js';
+import type { Database } from '../db/client.js';
 import { createJobs, type Jobs } from './jobs.js';
 
 const seen: { tenantId: number; n: number; scoped: number | undefined; attempt: number }[] = [];
@@ -109,5 +110,52 @@ describe(`jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
     await until(() => woken.length >= 2, 20_000);
     expect(woken.sort()).toEqual([1, 2]);
     expect(Date.now() - sent).toBeLessThan(20_000);
+  });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('stop() while a fetch is under way (PGlite: its fetch can be held)', () => {
+  const ran: number[] = [];
+  const heldJob = defineJob({
+    id: 'test.held-fetch',
+    schema: z.object({ tenantId: z.number(), n: z.number() }),
+    async handler(data) {
+      ran.push(data.n);
+    },
+  });
+
+  it('the batch that fetch hands over after stop() is refused: not run, left to retry', async () => {
+    const db = h.app.platform.db;
+    const conn = db.jobsConnection as { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+    let release: () => void = () => undefined;
+    let fetchHeld: () => void = () => undefined;
+    const held = new Promise<void>((r) => (fetchHeld = r));
+    const gate = new Promise<void>((r) => (release = r));
+    // The worker's fetch of this queue (it takes the job: state active) answers only when released.
+    const holding: Database = Object.assign(Object.create(db) as Database, {
+      jobsConnection: {
+        async executeSql(text: string, values: unknown[]) {
+          const result = await conn.executeSql(text, values);
+          if (/FOR UPDATE SKIP LOCKED/.test(text) && values[0] === heldJob.id && result.rows.length > 0) {
+            fetchHeld();
+            await gate;
+          }
+          return result;
+        },
+      },
+    });
+    const local = createJobs(holding, [heldJob], h.app.log, 0.2);
+    await local.start(h.app.platform);
+    const id = await local.send(heldJob, { tenantId: 7, n: 1 });
+    await held;
+    const stopped = local.stop();
+    release();
+    await stopped;
+    expect(ran).toEqual([]);
+    const state = async () => {
+      const { rows } = await conn.executeSql('select state from pgboss.job where id = $1', [id]);
+      return (rows[0] as { state: string } | undefined)?.state;
+    };
+    for (let i = 0; i < 50 && (await state()) === 'active'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await state()).toBe('retry');
   });
 });

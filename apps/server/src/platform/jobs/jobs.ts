@@ -106,6 +106,8 @@ export function createJobs(
   bossDb.executeSql = recordJobEndsSafely(bossDb.executeSql.bind(bossDb), log);
   let started = false;
   let starting: Promise<void> | undefined;
+  /** Set by stop(): a batch handed over from then on is refused (failed, so pg-boss retries it). */
+  let stopping = false;
   /** This process's worker of every queue: for the queue poll, and `wake` jobs sent here (define-job.ts). */
   const workers = new Map<string, string>();
   /**
@@ -180,6 +182,11 @@ export function createJobs(
             job.id,
             { batchSize: job.batchSize ?? 1, pollingIntervalSeconds },
             async (batch) => {
+              // pg-boss's graceful stop waits only for the jobs its workers already hold: a fetch under
+              // way at stop() still hands its batch over afterwards, and that handler would run while
+              // the database closes (a webhook claimed but never marked delivered, the shutdown test
+              // saw it under load). Refused, the batch fails now and runs again after the restart.
+              if (stopping) throw new Error('job queue stopping: the job runs again after the restart');
               const run = async (item: (typeof batch)[number]) => {
                 const data = job.schema.parse(item.data);
                 const tenantId = (data as { tenantId?: unknown }).tenantId;
@@ -216,8 +223,11 @@ export function createJobs(
     },
     async stop() {
       polling = false;
+      stopping = true;
       clearTimeout(pollTimer);
-      if (started || starting) await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+      // Jobs under way get 7 of the 9 s the process's shutdown allows (main.ts); the rest is for
+      // the events, the sockets and the database.
+      if (started || starting) await boss.stop({ graceful: true, wait: true, timeout: 7000 }).catch(() => undefined);
     },
   };
 }
