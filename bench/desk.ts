@@ -11,7 +11,7 @@
  * BENCH_ONLY runs only the scenarios whose name contains it ("contact search"; ingest is "ingest").
  * The seed is made once per database. HTTP load comes from a worker thread (load-worker.mjs).
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,26 +161,60 @@ async function databaseCpuMs(): Promise<number> {
   return ticks * 10;
 }
 
+/** CPU time (ms, user and kernel) of each thread of this process, by thread id (/proc/self/task). */
+function threadCpuMs(): Map<number, { user: number; sys: number }> {
+  const out = new Map<number, { user: number; sys: number }>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const f = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        out.set(Number(tid), { user: Number(f[11]) * 10, sys: Number(f[12]) * 10 });
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // Not Linux: no per-thread figures.
+  }
+  return out;
+}
+
 async function load(name: string, token: string, urls: string[], concurrency: number): Promise<Row | undefined> {
   if (name !== 'warm-up' && !name.includes(ONLY)) return undefined;
   const cpu0 = process.cpuUsage();
   const db0 = await databaseCpuMs();
-  const row = await run(name, token, urls, concurrency);
+  const threads0 = threadCpuMs();
+  let threads1 = threads0;
+  const row = await run(name, token, urls, concurrency, () => (threads1 = threadCpuMs()));
   const cpu = process.cpuUsage(cpu0);
   const dbMs = (await databaseCpuMs()) - db0;
-  // The process's CPU includes the load worker's (a thread of this process).
+  // The process's CPU includes the load worker's (a thread of this process): told apart by thread.
+  // The server's event loop is this process's main thread (its id is the pid); the load worker's
+  // threads are those that appeared during the run; the rest are V8's and libuv's helpers (GC).
+  const spent = (tid: number) => {
+    const a = threads0.get(tid) ?? { user: 0, sys: 0 };
+    const b = threads1.get(tid) ?? a;
+    return { user: b.user - a.user, sys: b.sys - a.sys };
+  };
+  const sum = (tids: number[]) =>
+    tids.map(spent).reduce((x, y) => ({ user: x.user + y.user, sys: x.sys + y.sys }), { user: 0, sys: 0 });
+  const main = spent(process.pid);
+  const loader = sum([...threads1.keys()].filter((tid) => !threads0.has(tid)));
+  const helpers = sum([...threads1.keys()].filter((tid) => threads0.has(tid) && tid !== process.pid));
   const per = (ms: number) => ((ms / row.n) * 1000).toFixed(0);
-  row.name += ` [CPU/req: Node ${per((cpu.user + cpu.system) / 1000)} µs${pg ? `, PostgreSQL ${per(dbMs)} µs` : ''}; load ${loadavg()[0]!.toFixed(1)}]`;
+  const split = (t: { user: number; sys: number }) => `${per(t.user + t.sys)} (kernel ${per(t.sys)})`;
+  row.name += ` [CPU/req µs: Node ${per((cpu.user + cpu.system) / 1000)} = server loop ${split(main)} + load generator ${split(loader)} + helpers ${split(helpers)}${pg ? `; PostgreSQL ${per(dbMs)}` : ''}; load ${loadavg()[0]!.toFixed(1)}]`;
   return row;
 }
 
-function run(name: string, token: string, urls: string[], concurrency: number): Promise<Row> {
+function run(name: string, token: string, urls: string[], concurrency: number, done = () => {}): Promise<Row> {
   return new Promise((resolve, reject) => {
     const w = new Worker(path.join(here, 'load-worker.mjs'), {
       workerData: { base, token, urls, concurrency, n: REQUESTS },
     });
     w.once('error', reject);
     w.once('message', (m: { lat: number[]; errors: number; secs: number }) => {
+      done(); // while the worker's threads are still there to be read
       const lat = m.lat.sort((a, b) => a - b);
       const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))] ?? 0;
       resolve({

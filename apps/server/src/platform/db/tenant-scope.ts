@@ -46,6 +46,16 @@ const ownsParam: Owns = (table, ...conditions) => and(eq(table.tenantId, TENANT_
 const preparedBy = new WeakMap<object, Map<TenantQuery<never, unknown>, Prepared<unknown>>>();
 
 /** SQL built by `runMemo`, per database handle: text and parameters by (tenant, key). */
+/** drizzle's session of a transaction (node-postgres or PGlite): a statement it did not build, run. */
+interface DriverSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(values: Record<string, unknown>): Promise<unknown> };
+}
+
 interface Memo {
   name: string;
   text: string;
@@ -228,8 +238,6 @@ export class TenantScope {
     values: Record<string, unknown> = {},
     opts: { inline?: boolean } = {},
   ): Promise<Record<string, unknown>[]> {
-    // In a transaction: built each time with the values as plain parameters.
-    if (this.inTransaction) return this.runNamed(await build((name) => sql`${values[name]}`));
     let memo = memoBy.get(this.root);
     if (!memo) memoBy.set(this.root, (memo = new Map()));
     const k = `${this.tenantId}\u0000${key}`;
@@ -240,6 +248,15 @@ export class TenantScope {
       entry = { name: statementName(q.sql), text: q.sql, params: q.params };
       if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
       memo.set(k, entry);
+    }
+    if (this.inTransaction) {
+      // On the transaction's own connection, through its driver session: the same statement, named
+      // (prepared once per connection on PostgreSQL), with rows as the transaction's other reads
+      // give them. Building a wide statement with drizzle cost more than running it (the bot step:
+      // a third of its CPU went to building its SQL, bench/chatbot.ts).
+      const session = (this.exec as unknown as { session: DriverSession }).session;
+      const res = await session.prepareQuery({ sql: entry.text, params: entry.params }, undefined, entry.name, false).execute(values);
+      return (res as { rows: Record<string, unknown>[] }).rows;
     }
     return this.root.runNamed(entry.name, entry.text, fillPlaceholders(entry.params, values));
   }
