@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { channelAdapters } from '../../channels/channel-registry.js';
 import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../channels/channel-adapter.js';
 import { channels, contacts, messages, tickets } from '../../../platform/db/schema.js';
+import { jsonRowReader } from '../../../platform/db/json-rows.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -30,20 +31,33 @@ const CLAIM_LEASE = `${Number(process.env.OUTBOX_CLAIM_LEASE_MS) || 120_000} mil
 export type DeliveryOutcome = 'sent' | 'failed' | 'retry' | 'skipped';
 
 async function claim(scope: TenantScope, messageId: number): Promise<MessageRow | undefined> {
-  const [row] = await scope.update(
-    messages,
-    { sendAttempts: sql`${messages.sendAttempts} + 1` as unknown as number, lastError: null, updatedAt: new Date() },
-    and(
-      eq(messages.id, messageId),
-      eq(messages.fromMe, true),
-      eq(messages.status, 'pending'),
-      eq(messages.isDeleted, false),
-      sql`(${messages.scheduleDate} is null or ${messages.scheduleDate} <= now())`,
-      sql`(${messages.sendAttempts} = 0 or ${messages.lastError} is not null or ${messages.updatedAt} < now() - ${CLAIM_LEASE}::interval)`,
-    )!,
+  // Built once (runMemo): the claim runs for every reply the outbox sends.
+  const [raw] = await scope.runMemo(
+    'messages.send.claim',
+    (value) =>
+      scope.query(async (db, owns) =>
+        db
+          .update(messages)
+          .set({ sendAttempts: sql`${messages.sendAttempts} + 1`, lastError: null, updatedAt: sql`now()` })
+          .where(
+            owns(
+              messages,
+              eq(messages.id, value('messageId')),
+              eq(messages.fromMe, true),
+              eq(messages.status, 'pending'),
+              eq(messages.isDeleted, false),
+              sql`(${messages.scheduleDate} is null or ${messages.scheduleDate} <= now())`,
+              sql`(${messages.sendAttempts} = 0 or ${messages.lastError} is not null or ${messages.updatedAt} < now() - ${CLAIM_LEASE}::interval)`,
+            ),
+          )
+          .returning({ row: sql`row_to_json(${messages})`.as('row') })
+          .getSQL(),
+      ),
+    { messageId },
   );
-  return row;
+  return raw ? readMessage(raw.row as Record<string, unknown>) : undefined;
 }
+const readMessage = jsonRowReader(messages);
 
 async function finish(
   scope: TenantScope,
