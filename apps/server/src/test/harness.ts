@@ -70,7 +70,14 @@ export const futureDate = (days = 30) => new Date(Date.now() + days * 86_400_000
  */
 export async function startHarness(
   overrides: Partial<Config> = {},
-  opts: { shareWith?: Harness } = {},
+  opts: {
+    shareWith?: Harness;
+    /**
+     * false: no job workers and no cron, for a story of fixed rows that a job would change under
+     * the test when a minute turns (the schedule sweep sends the story's due schedules).
+     */
+    jobs?: boolean;
+  } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prosa-test-'));
   const base = loadConfig(
@@ -98,7 +105,7 @@ export async function startHarness(
     ...(template ? { loadDataDir: template } : {}),
   });
   const mails: Mail[] = [];
-  const app = await buildApp({ config, db, logger: false, jobPollSeconds: 0.5, mailer: { send: async (m) => void mails.push(m) } });
+  const app = await buildApp({ config, db, logger: false, jobPollSeconds: 0.5, ...(opts.jobs === false ? { jobs: false } : {}), mailer: { send: async (m) => void mails.push(m) } });
   await bootstrapPlatform(app.platform);
   // Every answer a test receives through app.inject is checked against the OpenAPI document.
   checkInjections(app);
