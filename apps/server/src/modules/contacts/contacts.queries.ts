@@ -130,16 +130,21 @@ export async function getContactWithRelations(scope: TenantScope, view: ContactV
   return one!;
 }
 
-/** Tags and wallets of a page of contacts: one query each, whatever the page size. */
+/** Tags and wallets of a page of contacts, in one statement whatever the page size. */
+export async function withRelations(scope: TenantScope, rows: ContactRow[]): Promise<ContactWithRelations[]> {
+  const { tagsBy, walletsBy } = await relationsOfContacts(scope, rows.map((r) => r.id));
+  return rows.map((row) => ({ row, tags: tagsBy.get(row.id) ?? [], wallets: walletsBy.get(row.id) ?? [] }));
+}
+
 /**
  * The contacts' tags and wallets (each by name), in one statement built once (runMemo): every
  * contact page and search reads them, and as two drizzle statements they were built and planned on
  * every request for a few microseconds of work.
  */
-export async function withRelations(scope: TenantScope, rows: ContactRow[]): Promise<ContactWithRelations[]> {
-  if (rows.length === 0) return [];
-  const tagsBy = new Map<number, TagRef[]>();
-  const walletsBy = new Map<number, UserRef[]>();
+export async function relationsOfContacts(scope: TenantScope, contactIds: number[]) {
+  const tagsBy = new Map<number, TagRef[]>(contactIds.map((id) => [id, []]));
+  const walletsBy = new Map<number, UserRef[]>(contactIds.map((id) => [id, []]));
+  if (contactIds.length === 0) return { tagsBy, walletsBy };
   const found = await scope.runMemo(
     'contacts.relations',
     (value) =>
@@ -155,13 +160,13 @@ export async function withRelations(scope: TenantScope, rows: ContactRow[]): Pro
             where ${owns(contactWallets, sql`${contactWallets.contactId} = any(${ids})`)}
           ) r order by "name"`;
       }),
-    { ids: `{${rows.map((r) => r.id).join(',')}}` },
+    { ids: `{${contactIds.join(',')}}` },
   );
   for (const r of found as { kind: string; contactId: number; id: number; name: string; color: string | null }[]) {
-    if (r.kind === 'tag') tagsBy.set(r.contactId, [...(tagsBy.get(r.contactId) ?? []), { id: r.id, name: r.name, color: r.color! }]);
-    else walletsBy.set(r.contactId, [...(walletsBy.get(r.contactId) ?? []), { id: r.id, name: r.name }]);
+    if (r.kind === 'tag') tagsBy.get(r.contactId)?.push({ id: r.id, name: r.name, color: r.color! });
+    else walletsBy.get(r.contactId)?.push({ id: r.id, name: r.name });
   }
-  return rows.map((row) => ({ row, tags: tagsBy.get(row.id) ?? [], wallets: walletsBy.get(row.id) ?? [] }));
+  return { tagsBy, walletsBy };
 }
 
 export async function tagsOfContacts(scope: TenantScope, contactIds: number[]): Promise<Map<number, TagRef[]>> {
@@ -176,21 +181,6 @@ export async function tagsOfContacts(scope: TenantScope, contactIds: number[]): 
       .orderBy(asc(tags.name)),
   );
   for (const { contactId, ...tag } of rows) by.get(contactId)?.push(tag);
-  return by;
-}
-
-export async function walletsOfContacts(scope: TenantScope, contactIds: number[]): Promise<Map<number, UserRef[]>> {
-  const by = new Map<number, UserRef[]>(contactIds.map((id) => [id, []]));
-  if (contactIds.length === 0) return by;
-  const rows = await scope.query((db, owns) =>
-    db
-      .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
-      .from(contactWallets)
-      .innerJoin(users, eq(users.id, contactWallets.userId))
-      .where(owns(contactWallets, inArray(contactWallets.contactId, contactIds), owns(users)))
-      .orderBy(asc(users.name)),
-  );
-  for (const { contactId, ...user } of rows) by.get(contactId)?.push(user);
   return by;
 }
 

@@ -19,7 +19,7 @@ import { and, inArray } from 'drizzle-orm';
 import { crmLanes } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { numberFor } from '../contacts/contacts.presenter.js';
-import { tagsOfContacts, walletsOfContacts } from '../contacts/contacts.queries.js';
+import { relationsOfContacts } from '../contacts/contacts.queries.js';
 import { lanesOf } from '../kanban/kanban.policy.js';
 import type { ReportViewer } from './contact-reports.filter.js';
 import { reportRows, reportTotals, type ContactReportDbRow } from './contact-reports.queries.js';
@@ -31,9 +31,8 @@ async function present(
 ): Promise<ContactReportRow[]> {
   const ids = [...new Set(rows.map((r) => r.id))];
   const laneIds = [...new Set(rows.flatMap((r) => (r.crmLaneId === null ? [] : [r.crmLaneId])))];
-  const [tagsBy, walletsBy, lanes] = await Promise.all([
-    tagsOfContacts(scope, ids),
-    walletsOfContacts(scope, ids),
+  const [{ tagsBy, walletsBy }, lanes] = await Promise.all([
+    relationsOfContacts(scope, ids),
     laneIds.length === 0 ? [] : scope.select(crmLanes, and(inArray(crmLanes.id, laneIds), lanesOf(viewer.lanes))),
   ]);
   const laneName = new Map(lanes.map((l) => [l.id, l.name]));

@@ -45,7 +45,6 @@ const TENANT_PARAM = sql`${sql.placeholder('tenantId')}`;
 const ownsParam: Owns = (table, ...conditions) => and(eq(table.tenantId, TENANT_PARAM), ...conditions) as SQL;
 const preparedBy = new WeakMap<object, Map<TenantQuery<never, unknown>, Prepared<unknown>>>();
 
-/** SQL built by `runMemo`, per database handle: text and parameters by (tenant, key). */
 /** drizzle's session of a transaction (node-postgres or PGlite): a statement it did not build, run. */
 interface DriverSession {
   prepareQuery(
@@ -56,6 +55,7 @@ interface DriverSession {
   ): { execute(values: Record<string, unknown>): Promise<unknown> };
 }
 
+/** SQL built by `runMemo`, per database handle: text and parameters by (tenant, key). */
 interface Memo {
   name: string;
   text: string;
