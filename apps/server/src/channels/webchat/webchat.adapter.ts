@@ -9,7 +9,7 @@ import { withTenant } from '../../platform/db/tenant-scope.js';
 import type { Platform } from '../../platform/platform.js';
 import { registerChannelAdapter } from '../../modules/channels/channel-registry.js';
 import { ChannelSendError, type ChannelAdapter, type ChannelRow, type MessageActionTarget } from '../../modules/channels/channel-adapter.js';
-import { conversationEndState } from './webchat.queries.js';
+import { conversationEndState, endStateOf } from './webchat.queries.js';
 
 export const outboundExternalId = (messageId: number) => `wc-out-${messageId}`;
 
@@ -43,7 +43,9 @@ export const webchatAdapter: ChannelAdapter = {
     const visitorId = message.to.providerId;
     if (!visitorId) throw new ChannelSendError('web chat contact without a visitor id', false);
     // A reply to a closed conversation (farewell, rating question, thanks) tells the widget so.
-    const state = await withTenant(platform.db, channel.tenantId, (scope) => conversationEndState(scope, message.ticketId));
+    const state = message.ticket
+      ? endStateOf(message.ticket)
+      : await withTenant(platform.db, channel.tenantId, (scope) => conversationEndState(scope, message.ticketId));
     platform.realtime.emit(channel.tenantId, { kind: 'webchat', channelId: channel.id, visitorId }, 'message', {
       id: message.messageId,
       body: message.body,

@@ -95,6 +95,8 @@ export interface OutboundMessage {
   quotedExternalId?: string | null;
   /** Recipient identity as stored on the contact. */
   to: { number: string; providerId?: string | null };
+  /** The ticket as read when the send was claimed, just before it (the web chat tells a closed one). */
+  ticket?: { status: string; ratingUntil: Date | null };
   /** The signing agent's name, for channels that show it as a label (`capabilities.senderLabel`). */
   senderName?: string | null;
   /** Reply buttons (up to 3) or a list with sections, on channels that have them (WhatsApp Cloud API). */

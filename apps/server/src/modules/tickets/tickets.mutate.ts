@@ -1,5 +1,5 @@
 import { eq, getTableColumns, is, SQL, sql, type Column } from 'drizzle-orm';
-import { jsonRowReader } from '../../platform/db/json-rows.js';
+import { columnEncoder, jsonRowReader } from '../../platform/db/json-rows.js';
 import { tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
@@ -58,7 +58,7 @@ export async function patchTicket(tx: TenantScope, id: number, patch: Partial<Om
 
 const readTicket = jsonRowReader(tickets);
 const TICKET_COLUMNS = getTableColumns(tickets) as Record<string, Column>;
-const encoded = (key: string, v: unknown) => (v === null ? null : TICKET_COLUMNS[key]!.mapToDriverValue(v));
+const encoded = columnEncoder(tickets);
 
 /**
  * The frame of every action on one ticket: one transaction, the row locked, the viewer allowed to

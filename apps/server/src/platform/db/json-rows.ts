@@ -20,3 +20,13 @@ export function jsonRowReader<T extends PgTable>(table: T): (json: Record<string
     return out as T['$inferSelect'];
   };
 }
+
+/**
+ * Encodes a value for one of the table's columns as drizzle would before a write (JSON as text,
+ * dates as ISO strings), for statements built once with placeholders (`TenantScope.runMemo`),
+ * whose values drizzle's `fillPlaceholders` passes through unencoded. A null stays null.
+ */
+export function columnEncoder<T extends PgTable>(table: T): (key: string, value: unknown) => unknown {
+  const cols = getTableColumns(table) as Record<string, Column>;
+  return (key, value) => (value === null ? null : cols[key]!.mapToDriverValue(value));
+}

@@ -5,11 +5,11 @@
  * message is never claimed again. A send in flight holds the claim (attempts > 0, no error yet)
  * for CLAIM_LEASE; after a crash mid-send the message is claimable again once the lease is over.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { channelAdapters } from '../../channels/channel-registry.js';
 import { ChannelSendError, type ChannelRow, type OutboundMessage } from '../../channels/channel-adapter.js';
 import { channels, contacts, messages, tickets } from '../../../platform/db/schema.js';
-import { jsonRowReader } from '../../../platform/db/json-rows.js';
+import { columnEncoder, jsonRowReader } from '../../../platform/db/json-rows.js';
 import { isUniqueViolation } from '../../../platform/db/pg-errors.js';
 import type { TenantScope } from '../../../platform/db/tenant-scope.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -30,13 +30,20 @@ const CLAIM_LEASE = `${Number(process.env.OUTBOX_CLAIM_LEASE_MS) || 120_000} mil
 
 export type DeliveryOutcome = 'sent' | 'failed' | 'retry' | 'skipped';
 
-async function claim(scope: TenantScope, messageId: number): Promise<MessageRow | undefined> {
-  // Built once (runMemo): the claim runs for every reply the outbox sends.
+/** What a send reads of its ticket: the ticket, its contact and its channel. */
+export type SendContext = { ticket: TicketRow; contact: typeof contacts.$inferSelect; channel: ChannelRow | null };
+
+/**
+ * Claims the message and reads what its send needs (ticket, contact, channel) in the same
+ * statement, built once (runMemo): the claim runs for every reply the outbox sends. The ticket is
+ * as it is at the claim, just before the send (a farewell's ticket is closed already).
+ */
+async function claim(scope: TenantScope, messageId: number): Promise<(SendContext & { row: MessageRow }) | undefined> {
   const [raw] = await scope.runMemo(
     'messages.send.claim',
     (value) =>
-      scope.query(async (db, owns) =>
-        db
+      scope.query(async (db, owns) => {
+        const claimed = db
           .update(messages)
           .set({ sendAttempts: sql`${messages.sendAttempts} + 1`, lastError: null, updatedAt: sql`now()` })
           .where(
@@ -50,34 +57,61 @@ async function claim(scope: TenantScope, messageId: number): Promise<MessageRow 
               sql`(${messages.sendAttempts} = 0 or ${messages.lastError} is not null or ${messages.updatedAt} < now() - ${CLAIM_LEASE}::interval)`,
             ),
           )
-          .returning({ row: sql`row_to_json(${messages})`.as('row') })
-          .getSQL(),
-      ),
+          .returning()
+          .getSQL();
+        const ticketOf = sql`claimed.ticket_id`;
+        return sql`with claimed as (${claimed})
+          select row_to_json(claimed) as "row", row_to_json(${tickets}) as "ticket",
+            row_to_json(${contacts}) as "contact", row_to_json(${channels}) as "channel"
+          from claimed
+          inner join ${tickets} on ${owns(tickets, eq(tickets.id, ticketOf))}
+          inner join ${contacts} on ${owns(contacts, eq(contacts.id, tickets.contactId))}
+          left join ${channels} on ${owns(channels, eq(channels.id, tickets.channelId))}`;
+      }),
     { messageId },
   );
-  return raw ? readMessage(raw.row as Record<string, unknown>) : undefined;
+  if (!raw) return undefined;
+  const json = (k: string) => raw[k] as Record<string, unknown> | null;
+  return {
+    row: readMessage(json('row')!),
+    ticket: readTicket(json('ticket')!),
+    contact: readContact(json('contact')!),
+    channel: json('channel') ? readChannel(json('channel')!) : null,
+  };
 }
 const readMessage = jsonRowReader(messages);
+const readTicket = jsonRowReader(tickets);
+const readContact = jsonRowReader(contacts);
+const readChannel = jsonRowReader(channels);
+const encodeMessage = columnEncoder(messages);
 
+/**
+ * Writes the send's outcome on the still-pending message, one statement per set of columns built
+ * once (runMemo), and announces it.
+ */
 async function finish(
   scope: TenantScope,
   row: MessageRow,
-  patch: Partial<MessageRow>,
-  ticket?: TicketRow,
+  patch: Pick<Partial<MessageRow>, 'status' | 'externalId' | 'lastError'>,
+  ticket: TicketRow,
 ): Promise<MessageRow | undefined> {
-  const [updated] = await scope.update(
-    messages,
-    { ...patch, updatedAt: new Date() },
-    and(eq(messages.id, row.id), eq(messages.status, 'pending'))!,
+  const keys = (Object.keys(patch) as (keyof typeof patch)[]).filter((k) => patch[k] !== undefined).sort();
+  const [raw] = await scope.runMemo(
+    `messages.send.finish:${keys.join(',')}`,
+    (value) =>
+      scope.query(async (db, owns) =>
+        db
+          .update(messages)
+          .set({ ...Object.fromEntries(keys.map((k) => [k, sql`${value(k)}`])), updatedAt: sql`now()` })
+          .where(owns(messages, eq(messages.id, value('id')), eq(messages.status, 'pending')))
+          .returning({ row: sql`row_to_json(${messages})`.as('row') })
+          .getSQL(),
+      ),
+    { ...Object.fromEntries(keys.map((k) => [k, encodeMessage(k, patch[k])])), id: row.id },
   );
+  const updated = raw ? readMessage(raw.row as Record<string, unknown>) : undefined;
   if (updated)
-    emitMessage(
-      scope,
-      // The ticket as read for this send (its audience), or read again by the event.
-      ticket ?? updated.ticketId,
-      'update',
-      presentMessage(updated, await getQuoted(scope, updated.quotedMsgId)),
-    );
+    emitMessage(scope, ticket, 'update', presentMessage(updated, await getQuoted(scope, updated.quotedMsgId)));
   return updated;
 }
 
@@ -101,40 +135,12 @@ export async function channelOfPendingSend(
   return row;
 }
 
-/** What a send reads of its ticket: the ticket, its contact and its channel. */
-export type SendContext = { ticket: TicketRow; contact: typeof contacts.$inferSelect; channel: ChannelRow | null };
-
-async function sendContext(scope: TenantScope, ticketId: number): Promise<SendContext | undefined> {
-  const [ctx] = await scope.query((db, owns) =>
-    db
-      .select({ ticket: tickets, contact: contacts, channel: channels })
-      .from(tickets)
-      .innerJoin(contacts, owns(contacts, eq(contacts.id, tickets.contactId)))
-      .leftJoin(channels, owns(channels, eq(channels.id, tickets.channelId)))
-      .where(owns(tickets, eq(tickets.id, ticketId))),
-  );
-  return ctx;
-}
-
-/**
- * `known`: the contexts a job already read, by ticket (a bot turn's replies are sent by one job,
- * one after another: the second reads nothing the first did).
- */
-export async function deliverMessage(
-  platform: Platform,
-  scope: TenantScope,
-  messageId: number,
-  known?: Map<number, SendContext>,
-): Promise<DeliveryOutcome> {
-  const row = await claim(scope, messageId);
-  if (!row) return 'skipped';
-  let ctx = known?.get(row.ticketId);
-  if (!ctx) {
-    ctx = await sendContext(scope, row.ticketId);
-    if (ctx) known?.set(row.ticketId, ctx);
-  }
-  if (!ctx?.channel) {
-    await finish(scope, row, { status: 'failed', lastError: 'ERR_NO_WAPP_FOUND' }, ctx?.ticket);
+export async function deliverMessage(platform: Platform, scope: TenantScope, messageId: number): Promise<DeliveryOutcome> {
+  const ctx = await claim(scope, messageId);
+  if (!ctx) return 'skipped';
+  const { row } = ctx;
+  if (!ctx.channel) {
+    await finish(scope, row, { status: 'failed', lastError: 'ERR_NO_WAPP_FOUND' }, ctx.ticket);
     return 'failed';
   }
   const { channel, contact } = ctx;
@@ -160,6 +166,7 @@ export async function deliverMessage(
         : {}),
       quotedExternalId: quoted?.externalId ?? null,
       to: recipientOf(contact),
+      ticket: ctx.ticket,
       // Buttons or a list (a chatbot step): adapters with native ones send them, the rest send `body`.
       ...(row.interactive ? { interactive: row.interactive } : {}),
     };

@@ -4,7 +4,6 @@ import {
   channelOfPendingSend,
   deliverMessage,
   SEND_RETRY_LIMIT,
-  type SendContext,
 } from '../commands/deliver-message.js';
 
 /**
@@ -34,8 +33,7 @@ export const sendMessageJob = defineSessionJob({
     if (!ctx.scope) throw new Error('messages.send runs in a tenant scope');
     // In order; a retryable failure throws, so the later ones wait for the retry (the ones
     // already sent are skipped by the claim then).
-    const known = new Map<number, SendContext>();
     for (const messageId of [data.messageId, ...(data.next ?? [])])
-      await deliverMessage(ctx.platform, ctx.scope, messageId, known);
+      await deliverMessage(ctx.platform, ctx.scope, messageId);
   },
 });
