@@ -21,7 +21,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pgDriver from 'pg';
 import { ZFlowGraph } from '@prosa/contracts';
-import { report, type Row } from './measure.js';
+import { report, serverCpuMs, type Row } from './measure.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { unsafeSystemDb, withTenant } from '../apps/server/src/platform/db/tenant-scope.js';
 import { buildApp } from '../apps/server/src/app.js';
@@ -103,6 +103,7 @@ async function steps(tenantId: number, ticketIds: number[], concurrency: number,
   let next = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const dbCpu = pg ? await serverCpuMs(q) : 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < ticketIds.length) {
@@ -123,7 +124,11 @@ async function steps(tenantId: number, ticketIds: number[], concurrency: number,
   // This process's CPU per step (the engine, the driver, the outbox's sends running meanwhile):
   // on a loaded machine it moves far less than steps/s.
   const used = process.cpuUsage(cpu);
-  console.log(`${name}, concurrency ${concurrency}: ${((used.user + used.system) / 1000 / lat.length).toFixed(2)} ms of Node CPU a step`);
+  const dbMs = pg ? (await serverCpuMs(q)) - dbCpu : 0;
+  console.log(
+    `${name}, concurrency ${concurrency}: ${((used.user + used.system) / 1000 / lat.length).toFixed(2)} ms of Node CPU a step` +
+      (pg ? `, ${(dbMs / lat.length).toFixed(2)} ms of PostgreSQL CPU` : ''),
+  );
   if (turns !== ticketIds.length) console.error(`${name}: ${turns} turns for ${ticketIds.length} tickets`);
   lat.sort((a, b) => a - b);
   const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))] ?? 0;

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { benchIngest } from './ingest.js';
-import { report, type Row } from './measure.js';
+import { report, serverCpuMs, type Row } from './measure.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { unsafeSystemDb } from '../apps/server/src/platform/db/tenant-scope.js';
 import { buildApp } from '../apps/server/src/app.js';
@@ -140,26 +140,7 @@ const login = async (email: string) => {
 const agentToken = await login(agent!.email);
 const adminToken = await login(admin!.email);
 
-/**
- * CPU time (ms) of this database's server processes (PostgreSQL on this machine: /proc), so a
- * scenario's database CPU per request can be told apart from a busy machine's waiting.
- */
-async function databaseCpuMs(): Promise<number> {
-  if (!pg) return 0;
-  const pids = await q<{ pid: number }>(
-    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-  );
-  let ticks = 0;
-  for (const { pid } of pids) {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // Not on this machine, or gone.
-    }
-  }
-  return ticks * 10;
-}
+const databaseCpuMs = () => (pg ? serverCpuMs(q) : Promise.resolve(0));
 
 /** CPU time (ms, user and kernel) of each thread of this process, by thread id (/proc/self/task). */
 function threadCpuMs(): Map<number, { user: number; sys: number }> {

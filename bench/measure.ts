@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 export interface Row {
   name: string;
   concurrency: number;
@@ -51,4 +52,25 @@ export function report(engine: string, rows: Row[]): void {
       `| ${r.name} | ${r.concurrency} | ${r.n} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.rssMb.toFixed(0)} |`,
     );
   }
+}
+
+/**
+ * CPU time (ms, user and kernel) of the database server's processes serving this database
+ * (PostgreSQL on this machine, read from /proc), so a scenario's database CPU per request can be
+ * told apart from a busy machine's waiting. `q` runs a statement on the database.
+ */
+export async function serverCpuMs(q: <T>(text: string) => Promise<T[]>): Promise<number> {
+  const pids = await q<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return ticks * 10;
 }
