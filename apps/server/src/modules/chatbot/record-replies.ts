@@ -8,7 +8,9 @@
  */
 import type { BotReply } from '@prosa/contracts';
 import type { OutboundInteractive } from '../channels/channel-adapter.js';
+import { sql } from 'drizzle-orm';
 import { messages } from '../../platform/db/schema.js';
+import { columnEncoder, jsonRowReader } from '../../platform/db/json-rows.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { enqueueManyWithin } from '../../platform/jobs/enqueue.js';
 import { sendMessageJob } from '../messages/jobs/send-message.job.js';
@@ -54,6 +56,37 @@ async function columnsOf(reply: BotReply, mediaOf?: MediaOf) {
   return { body: numberedText(reply), mediaType: 'chat' };
 }
 
+const readMessage = jsonRowReader(messages);
+const encodeMessage = columnEncoder(messages);
+
+/**
+ * The replies' insert, one statement per shape (how many rows, which columns each has) built once
+ * (runMemo): drizzle's building of it cost more than running it. A column a row lacks is DEFAULT.
+ */
+async function insertReplies(tx: TenantScope, list: Omit<typeof messages.$inferInsert, 'tenantId'>[]) {
+  const shapes = list.map((v) => (Object.keys(v) as (keyof typeof v)[]).filter((k) => v[k] !== undefined).sort());
+  const values: Record<string, unknown> = {};
+  shapes.forEach((keys, i) => keys.forEach((k) => (values[`r${i}_${k}`] = encodeMessage(k, list[i]![k]))));
+  const rows = await tx.runMemo(
+    `messages.replies:${shapes.map((keys) => keys.join(',')).join('|')}`,
+    (value) =>
+      tx.query(async (db) =>
+        db
+          .insert(messages)
+          .values(
+            shapes.map((keys, i) => ({
+              ...(Object.fromEntries(keys.map((k) => [k, value(`r${i}_${k}`)])) as unknown as typeof messages.$inferInsert),
+              tenantId: tx.tenantId,
+            })),
+          )
+          .returning({ row: sql`row_to_json(${messages})`.as('row') })
+          .getSQL(),
+      ),
+    values,
+  );
+  return rows.map((r) => readMessage(r.row as Record<string, unknown>));
+}
+
 /** `ticket`: the row as the step leaves it (its message events go to that ticket's audience). */
 export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Outgoing[], now: Date, mediaOf?: MediaOf): Promise<void> {
   const rows: { columns: Awaited<ReturnType<typeof columnsOf>>; reply: BotReply; delay: number }[] = [];
@@ -63,8 +96,8 @@ export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Out
   }
   if (rows.length === 0) return;
   // One statement for all of a turn's replies (ids keep their order).
-  const recorded = await tx.insert(
-    messages,
+  const recorded = await insertReplies(
+    tx,
     rows.map(({ columns, reply, delay }) => ({
       ticketId: ticket.id,
       contactId: ticket.contactId,
