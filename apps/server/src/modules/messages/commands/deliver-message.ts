@@ -31,7 +31,7 @@ const CLAIM_LEASE = `${Number(process.env.OUTBOX_CLAIM_LEASE_MS) || 120_000} mil
 export type DeliveryOutcome = 'sent' | 'failed' | 'retry' | 'skipped';
 
 /** What a send reads of its ticket: the ticket, its contact and its channel. */
-export type SendContext = { ticket: TicketRow; contact: typeof contacts.$inferSelect; channel: ChannelRow | null };
+type SendContext = { ticket: TicketRow; contact: typeof contacts.$inferSelect; channel: ChannelRow | null };
 
 /**
  * Claims the message and reads what its send needs (ticket, contact, channel) in the same
