@@ -30,6 +30,17 @@ async function totals(page: Page) {
   return { open: await total(page, 'open'), pending: await total(page, 'pending') };
 }
 
+const rowOf = (page: Page, id: string) => page.locator(`[data-testid="dashboard-ticket"][data-id="${id}"]`);
+
+/** The ids and statuses of the first `n` rows of the bulk table, read at one moment. */
+async function firstRows(page: Page, n: number) {
+  await expect.poll(() => page.getByTestId('dashboard-ticket').count()).toBeGreaterThanOrEqual(n);
+  const rows = await page
+    .getByTestId('dashboard-ticket')
+    .evaluateAll((els) => els.map((e) => ({ id: e.getAttribute('data-id')!, status: e.getAttribute('data-status')! })));
+  return rows.slice(0, n) as { id: string; status: 'open' | 'pending' }[];
+}
+
 describe('dashboard', () => {
   it('a supervisor opens it from the menu and sees the figures, without bulk actions', async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
@@ -57,32 +68,33 @@ describe('dashboard', () => {
     await rows.first().waitFor();
     await expectAccessibleInBothThemes(page, '/ with the bulk actions');
 
-    // Two tickets: each is open or pending now, and leaves that total when closed.
-    const picked = [rows.nth(0), rows.nth(1)];
-    const ids: string[] = [];
+    // Two tickets: each is open or pending now, and leaves that total when closed. Their ids and
+    // statuses are read in one go, and each is then checked by its id: a refetch of the list
+    // between two reads by position could reorder it and hand back the same ticket twice.
+    const picked = await firstRows(page, 2);
     const was = { open: 0, pending: 0 };
-    for (const row of picked) {
-      ids.push((await row.getAttribute('data-id'))!);
-      was[(await row.getAttribute('data-status')) as 'open' | 'pending']++;
-      await row.getByTestId('dashboard-ticket-check').check();
+    for (const { id, status } of picked) {
+      was[status]++;
+      await rowOf(page, id).getByTestId('dashboard-ticket-check').check();
     }
+    const ids = picked.map((r) => r.id);
+    // A page lists each ticket once.
+    expect(new Set(ids).size).toBe(2);
     await page.getByTestId('dashboard-bulk-close').click();
     await page.getByTestId('confirm-button').click();
     await expect.poll(() => total(page, 'open')).toBe(before.open - was.open);
     await expect.poll(() => total(page, 'pending')).toBe(before.pending - was.pending);
     for (const id of ids) {
-      await page.locator(`[data-testid="dashboard-ticket"][data-id="${id}"]`).waitFor({ state: 'detached' });
+      await rowOf(page, id).waitFor({ state: 'detached' });
     }
 
     // One more, deleted after the confirmation.
     const after = await totals(page);
-    const row = rows.first();
-    const id = (await row.getAttribute('data-id'))!;
-    const status = (await row.getAttribute('data-status')) as 'open' | 'pending';
-    await row.getByTestId('dashboard-ticket-check').check();
+    const { id, status } = (await firstRows(page, 1))[0]!;
+    await rowOf(page, id).getByTestId('dashboard-ticket-check').check();
     await page.getByTestId('dashboard-bulk-delete').click();
     await page.getByTestId('confirm-button').click();
-    await page.locator(`[data-testid="dashboard-ticket"][data-id="${id}"]`).waitFor({ state: 'detached' });
+    await rowOf(page, id).waitFor({ state: 'detached' });
     await expect.poll(() => total(page, status)).toBe(after[status] - 1);
     await context.close();
   });
