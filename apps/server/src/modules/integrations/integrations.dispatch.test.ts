@@ -176,6 +176,30 @@ describe('a ticket with a queue integration', () => {
     expect(said.map((m) => m.body)).toEqual(['Desculpe, nosso assistente está indisponível no momento. Um atendente vai continuar a conversa com você.']);
   });
 
+  it('a provider that fails retryably every time is retried to the limit, then the last attempt hands over', async () => {
+    let calls = 0;
+    fake(async () => {
+      calls++;
+      throw new RetryableIntegrationError('socket hang up');
+    });
+    const { transfer, channel } = await setup(a, { name: `Sempre fora ${phone()}`, type: 'n8n', url: 'http://127.0.0.1:9/x' });
+    const first = await inbound(h, a, channel, { from: { number: phone(), name: 'Dora' }, body: 'oi' });
+    // Each retry is made due at once rather than after its backoff (2, 4, 8, 16 s).
+    const handed = await until(
+      async () => {
+        await unsafeSystemDb(h.app.platform.db).execute(
+          sql`update pgboss.job set start_after = now() where name = 'integrations.turn' and state = 'retry' and (data->>'ticketId')::int = ${first.ticketId!}`,
+        );
+        return ticketRow(h, a, first.ticketId!);
+      },
+      (t) => t?.integrationId === null && t.queueId === transfer.id,
+    );
+    expect(handed).toMatchObject({ status: 'pending', queueId: transfer.id });
+    // The first run and its 4 retries (the job's retryLimit): the last one hands over instead of failing.
+    expect(calls).toBe(5);
+    expect(await turnJobStates(first.ticketId!)).toEqual(['completed']);
+  });
+
   it('an agent taking over stops further turns, and the answer of a turn in flight is dropped', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

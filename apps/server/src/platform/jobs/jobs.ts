@@ -180,7 +180,9 @@ export function createJobs(
           const pollingIntervalSeconds = Math.max(pollSeconds, WORKER_FALLBACK_POLL_SECONDS);
           const worker = await boss.work<unknown>(
             job.id,
-            { batchSize: job.batchSize ?? 1, pollingIntervalSeconds },
+            // includeMetadata: the fetched job carries its retry count (`attempt` below); without
+            // it pg-boss hands over only id, name and data, and every attempt looked like the first.
+            { batchSize: job.batchSize ?? 1, pollingIntervalSeconds, includeMetadata: true },
             async (batch) => {
               // pg-boss's graceful stop waits only for the jobs its workers already hold: a fetch under
               // way at stop() still hands its batch over afterwards, and that handler would run while
@@ -197,15 +199,29 @@ export function createJobs(
                   await job.handler(data, { platform, attempt });
                 }
               };
+              // Each job of the batch runs, in fetch order along each lane, whatever an earlier one
+              // did: a failure is that job's own (failed here with its error, retried by pg-boss as
+              // it would be alone), and pg-boss completes the others when this returns (its
+              // complete touches active jobs only). One send that fails no longer holds back, or
+              // uses up the retries of, the sends fetched with it.
+              const failures: { id: string; error: unknown }[] = [];
               let next = 0;
               const lane = async () => {
-                while (next < batch.length) await run(batch[next++]!);
+                while (next < batch.length) {
+                  const item = batch[next++]!;
+                  try {
+                    await run(item);
+                  } catch (error) {
+                    failures.push({ id: item.id, error });
+                  }
+                }
               };
-              const lanes = Array.from({ length: Math.max(1, Math.min(job.parallel ?? 1, batch.length)) }, lane);
-              const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
+              await Promise.all(Array.from({ length: Math.max(1, Math.min(job.parallel ?? 1, batch.length)) }, lane));
               // A full batch: more are likely waiting, fetch again at once rather than after the poll.
               if (job.wake && batch.length >= (job.batchSize ?? 1)) boss.notifyWorker(worker);
-              if (failed) throw failed.reason;
+              // All of them (one job alone, say): pg-boss fails the batch with the error, as before.
+              if (failures.length === batch.length) throw failures[0]!.error;
+              for (const { id, error } of failures) await boss.fail(job.id, id, error as object);
             },
           );
           workers.set(job.id, worker);
