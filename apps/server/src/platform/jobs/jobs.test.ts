@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { startHarness, type Harness } from '../../test/harness.js';
 import { defineJob } from './define-job.js';
-import { withTenant } from '../db/tenant-scope.js';
+import { unsafeSystemDb, withTenant } from '../db/tenant-scope.js';
 import { enqueueManyWithin } from './enqueue.js';
 import type { Database } from '../db/client.js';
 import { createJobs, type Jobs } from './jobs.js';
@@ -90,9 +91,10 @@ describe(`jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
     // whichever came after the failure still ran at once.
     expect(batched.filter((b) => b.attempt === 0).map((b) => b.n).sort()).toEqual([1, 2, 3]);
     expect(batched.filter((b) => b.attempt > 0)).toEqual([{ n: 2, attempt: 1 }]);
-    const { rows } = await (
-      h.app.platform.db.jobsConnection as { executeSql(text: string, values: unknown[]): Promise<{ rows: { n: number; state: string; retry_count: number }[] }> }
-    ).executeSql(`select (data->>'n')::int as n, state, retry_count from pgboss.job where name = $1 order by 1`, [batchJob.id]);
+    const res = await unsafeSystemDb(h.app.platform.db).execute(
+      sql`select (data->>'n')::int as n, state, retry_count from pgboss.job where name = ${batchJob.id} order by 1`,
+    );
+    const rows = (res as unknown as { rows: { n: number; state: string; retry_count: number }[] }).rows;
     expect(rows).toEqual([
       { n: 1, state: 'completed', retry_count: 0 },
       { n: 2, state: 'completed', retry_count: 1 },
