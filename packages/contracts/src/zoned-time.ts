@@ -17,7 +17,26 @@ export interface ZonedParts {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The last minute read per zone: a bot step asks several times within the same minute, and
+ * formatToParts was 2% of a step's CPU (bench/chatbot.ts). Kept only where the zone's offset is
+ * whole minutes at that moment (every zone today; some before 1940 were not), so the seconds
+ * follow from the moment itself.
+ */
+const lastMinute = new Map<string, { minute: number; parts: ZonedParts }>();
+
 export function zonedParts(at: Date, timeZone: string): ZonedParts {
+  const ms = at.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const second = Math.floor((ms - minute * 60_000) / 1000);
+  const hit = lastMinute.get(timeZone);
+  if (hit && hit.minute === minute) return { ...hit.parts, second };
+  const z = readParts(at, timeZone);
+  if (z.second === second) lastMinute.set(timeZone, { minute, parts: { ...z } });
+  return z;
+}
+
+function readParts(at: Date, timeZone: string): ZonedParts {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {

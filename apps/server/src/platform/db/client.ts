@@ -19,7 +19,12 @@ import * as schema from './schema.js';
 import { inlineParams } from './tenant-scope.js';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Without drizzle's relational API (`db.query.<table>`, unused): given the schema, drizzle builds
+ * a query builder for every table of it on each transaction it opens, 2% of a bot step's CPU
+ * (bench/chatbot.ts, --cpu-prof).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the root handle or a transaction. */
 export type DbExecutor = Db | Tx;
@@ -93,7 +98,7 @@ export async function openDatabase(opts: {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    const raw = drizzlePg(pool, { schema }) as unknown as Db;
+    const raw = drizzlePg(pool) as unknown as Db;
     const changes = await postgresChangeFeed(opts.databaseUrl);
     return {
       raw,
@@ -121,7 +126,7 @@ export async function openDatabase(opts: {
     throw e;
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   /** Names of the statements prepared on the embedded database (see runNamed below). */
   const prepared = new Set<string>();
   /** Statements PGlite could not prepare with their parameters' types unknown: run as is. */
