@@ -7,7 +7,7 @@ import { defineJob } from './define-job.js';
 import { unsafeSystemDb, withTenant } from '../db/tenant-scope.js';
 import { enqueueManyWithin } from './enqueue.js';
 import type { Database } from '../db/client.js';
-import { createJobs, ensureFetchIndex, type Jobs } from './jobs.js';
+import { createJobs, ensureFetchIndexes, type Jobs } from './jobs.js';
 
 /** pg-boss's fetch statement, as its manager builds it. */
 const bossFetch = (createRequire(import.meta.url)('pg-boss/src/plans.js') as { fetchNextJob: (schema: string) => (o: object) => string }).fetchNextJob('pgboss');
@@ -119,9 +119,9 @@ describe(`jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
     // any index can give that order at all; made again, the index is not duplicated.
     const runner = {
       executeSql: async (text: string, values: unknown[]) =>
-        (await root.execute(sql.raw(text.replaceAll('$1', `'${String(values[0])}'`)))) as unknown as { rows: unknown[] },
+        (await root.execute(sql.raw(text.replaceAll('$1', `'{${String(values[0])}}'`)))) as unknown as { rows: unknown[] },
     };
-    await ensureFetchIndex(runner, 'test.record', h.app.log);
+    await ensureFetchIndexes(runner, ['test.record'], h.app.log);
     const text = bossFetch({ includeMetadata: true }).replaceAll('$1', `'test.record'`).replaceAll('$2', '1');
     // The choice of the next jobs (the CTE `next`; the rest of the statement works on those few).
     const fetch = /WITH next as \(([\s\S]*?SKIP LOCKED)\s*\)/.exec(text)![1]!;

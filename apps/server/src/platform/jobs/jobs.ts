@@ -111,24 +111,26 @@ export function preparedOnPool(bossDb: { executeSql: ExecuteSql }): ExecuteSql {
  * limit, so the sort is not a top-n one). With 5,700 sends waiting that was 10.6 ms a fetch, for a
  * fetch of one send; along this index it is 0.04 ms (EXPLAIN ANALYZE, bench/chatbot.ts's queue).
  * Made once per queue's table (pg-boss makes one per queue), here since pg-boss makes the tables
- * at its start, after the app's migrations; a failure (another instance making it at the same
+ * at its start, after the app's migrations; a failure (another instance making one at the same
  * moment) leaves the fetch as pg-boss has it, so it is logged and not raised.
  */
-export async function ensureFetchIndex(db: { executeSql: ExecuteSql }, queue: string, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFetchIndexes(db: { executeSql: ExecuteSql }, queues: string[], log: FastifyBaseLogger): Promise<void> {
   try {
+    // One statement names the queues' tables that lack it (at every start, usually none).
     const { rows } = await db.executeSql(
-      `select q.partition_name as "table", to_regclass('pgboss.' || q.partition_name || '_pf') is not null as "made"
-       from pgboss.queue q where q.name = $1`,
-      [queue],
+      `select q.partition_name as "table" from pgboss.queue q
+       where q.name = any($1::text[]) and to_regclass('pgboss.' || q.partition_name || '_pf') is null`,
+      [queues],
     );
-    const row = rows[0] as { table: string; made: boolean } | undefined;
-    if (!row || row.made || !/^[a-z0-9_]+$/.test(row.table)) return;
-    await db.executeSql(
-      `create index if not exists ${row.table}_pf on pgboss.${row.table} (name, priority desc, created_on, id) where state < 'active'`,
-      [],
-    );
+    for (const { table } of rows as { table: string }[]) {
+      if (!/^[a-z0-9_]+$/.test(table)) continue;
+      await db.executeSql(
+        `create index if not exists ${table}_pf on pgboss.${table} (name, priority desc, created_on, id) where state < 'active'`,
+        [],
+      );
+    }
   } catch (err) {
-    log.warn({ err, queue }, 'the job queue’s fetch index could not be made; its fetch sorts the waiting jobs');
+    log.warn({ err }, 'the job queues’ fetch index could not be made; their fetch sorts the waiting jobs');
   }
 }
 
@@ -224,7 +226,6 @@ export function createJobs(
             retryBackoff: job.retryBackoff ?? true,
             expireInSeconds: job.expireInSeconds ?? 300,
           });
-          await ensureFetchIndex(boss.getDb() as { executeSql: ExecuteSql }, job.id, log);
           const pollingIntervalSeconds = Math.max(pollSeconds, WORKER_FALLBACK_POLL_SECONDS);
           const worker = await boss.work<unknown>(
             job.id,
@@ -275,6 +276,7 @@ export function createJobs(
           workers.set(job.id, worker);
           if (job.cron) await boss.schedule(job.id, job.cron, {});
         }
+        await ensureFetchIndexes(bossDb, names, log);
         started = true;
         polling = true;
         schedulePoll();
