@@ -9,8 +9,8 @@
  * per-step latency there: the queue's wait is part of it).
  *   npx tsx bench/chatbot.ts                                               embedded PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/prosa_bench_bot npx tsx bench/chatbot.ts
- * BENCH_BOT_CUSTOMERS (default 2000), BENCH_BOT_ROUNDS (default 3) and BENCH_BOT_CONCURRENCY
- * (default "10,50") scale it. On PostgreSQL a profile comes first (statements per step, time
+ * BENCH_BOT_CUSTOMERS (default 2000), BENCH_BOT_ROUNDS (default 3), BENCH_BOT_CONCURRENCY
+ * (default "10,50"; 0: none) and BENCH_BOT_JOB_ROUNDS (default 1, through the jobs) scale it. On PostgreSQL a profile comes first (statements per step, time
  * waiting for the database): BENCH_BOT_PROFILE=0 skips it, BENCH_BOT_PROFILE_STEPS (default 300)
  * sizes it, BENCH_BOT_PROFILE_SQL=1 prints every statement. BENCH_BOT_STATS=1 prints the job round's
  * statements by database time from pg_stat_statements (the server preloading it, the extension
@@ -149,9 +149,12 @@ async function steps(tenantId: number, ticketIds: number[], concurrency: number,
  */
 async function viaJobs(tenantId: number, ticketIds: number[], since: number, name: string): Promise<Row> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
+  const dbCpu = pg ? await serverCpuMs(q) : 0;
   const jobs = jobsOf(app.platform.db);
   for (let i = 0; i < ticketIds.length; i += 50)
     await Promise.all(ticketIds.slice(i, i + 50).map((ticketId) => jobs.send(chatbotStepJob, { tenantId, ticketId, due: false, created: false, recovered: false })));
+  const sent = performance.now();
   // A ticket has handled its answer when its bot state's last message is at least this round's
   // first answer (`since`: answerAll stored them all after it). Asked every 100 ms, so it reads
   // the tickets alone: reading each one's newest message too cost PostgreSQL 17 ms a time, a sixth
@@ -164,6 +167,13 @@ async function viaJobs(tenantId: number, ticketIds: number[], since: number, nam
     await new Promise((r) => setTimeout(r, 100));
   }
   const secs = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const dbMs = pg ? (await serverCpuMs(q)) - dbCpu : 0;
+  console.log(
+    `${name}: ${((used.user + used.system) / 1000 / ticketIds.length).toFixed(2)} ms of Node CPU a step` +
+      (pg ? `, ${(dbMs / ticketIds.length).toFixed(2)} ms of PostgreSQL CPU` : '') +
+      ` (the jobs' sends, fetches and the progress poll included); the jobs sent in ${(sent - started).toFixed(0)} ms`,
+  );
   return { name, concurrency: 8, n: ticketIds.length, rps: ticketIds.length / secs, p50: NaN, p99: NaN, errors: 0, rssMb: process.memoryUsage().rss / 1024 / 1024 };
 }
 
@@ -213,7 +223,8 @@ async function profile(n: number): Promise<void> {
 
 const rows: Row[] = [];
 if (pg && process.env.BENCH_BOT_PROFILE !== '0') await profile(Number(process.env.BENCH_BOT_PROFILE_STEPS ?? 300));
-for (const concurrency of (process.env.BENCH_BOT_CONCURRENCY ?? '10,50').split(',').map(Number)) {
+// BENCH_BOT_CONCURRENCY=0: the job rounds alone.
+for (const concurrency of (process.env.BENCH_BOT_CONCURRENCY ?? '10,50').split(',').map(Number).filter((n) => n > 0)) {
   const { tenantId, ticketIds } = await seed();
   for (let round = 0; round < ROUNDS; round++) {
     await answerAll(tenantId, round % 2 === 0 ? '1' : '2');
@@ -221,11 +232,15 @@ for (const concurrency of (process.env.BENCH_BOT_CONCURRENCY ?? '10,50').split('
   }
 }
 {
+  // BENCH_BOT_JOB_ROUNDS rounds through the jobs, on the same customers (the statements: of the last).
   const { tenantId, ticketIds } = await seed();
-  const [first] = await q<{ n: number }>('select coalesce(max(id), 0)::int + 1 as n from messages');
-  await answerAll(tenantId, '1');
-  if (process.env.BENCH_BOT_STATS) await q('select pg_stat_statements_reset()');
-  rows.push(await viaJobs(tenantId, ticketIds, first!.n, `chatbot.step jobs (pg-boss, batches of 500, 8 at once), ${CUSTOMERS} customers`));
+  const jobRounds = Number(process.env.BENCH_BOT_JOB_ROUNDS ?? 1);
+  for (let round = 0; round < jobRounds; round++) {
+    const [first] = await q<{ n: number }>('select coalesce(max(id), 0)::int + 1 as n from messages');
+    await answerAll(tenantId, round % 2 === 0 ? '1' : '2');
+    if (process.env.BENCH_BOT_STATS && round === jobRounds - 1) await q('select pg_stat_statements_reset()');
+    rows.push(await viaJobs(tenantId, ticketIds, first!.n, `chatbot.step jobs (pg-boss, batches of 500, 8 at once), ${CUSTOMERS} customers, round ${round + 1}`));
+  }
 }
 if (process.env.BENCH_BOT_STATS) {
   const top = await q<Record<string, unknown>>(`select calls, round(total_exec_time::numeric, 1) as exec_ms, round(total_plan_time::numeric, 1) as plan_ms, plans, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time + total_plan_time desc limit 30`);

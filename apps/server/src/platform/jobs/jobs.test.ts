@@ -7,10 +7,15 @@ import { defineJob } from './define-job.js';
 import { unsafeSystemDb, withTenant } from '../db/tenant-scope.js';
 import { enqueueManyWithin } from './enqueue.js';
 import type { Database } from '../db/client.js';
-import { createJobs, ensureFetchIndexes, type Jobs } from './jobs.js';
+import { createJobs, ensureFetchIndexes, onQueueTables, type Jobs } from './jobs.js';
 
-/** pg-boss's fetch statement, as its manager builds it. */
-const bossFetch = (createRequire(import.meta.url)('pg-boss/src/plans.js') as { fetchNextJob: (schema: string) => (o: object) => string }).fetchNextJob('pgboss');
+/** pg-boss's fetch and complete statements, as its manager builds them. */
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  fetchNextJob: (schema: string) => (o: object) => string;
+  completeJobs: (schema: string) => string;
+};
+const bossFetch = bossPlans.fetchNextJob('pgboss');
+const bossComplete = bossPlans.completeJobs('pgboss');
 
 const seen: { tenantId: number; n: number; scoped: number | undefined; attempt: number }[] = [];
 let failuresLeft = 1;
@@ -121,7 +126,20 @@ describe(`jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
       executeSql: async (text: string, values: unknown[]) =>
         (await root.execute(sql.raw(text.replaceAll('$1', `'{${String(values[0])}}'`)))) as unknown as { rows: unknown[] },
     };
-    await ensureFetchIndexes(runner, ['test.record'], h.app.log);
+    // It answers each queue's table, which jobs.ts sends the fetch and complete to (onQueueTables),
+    // and both run there on this database (a fetch of none, a complete of an unknown id).
+    const [partition] = await rows<{ t: string }>(sql`select partition_name as t from pgboss.queue where name = 'test.record'`);
+    const tables = await ensureFetchIndexes(runner, ['test.record'], h.app.log);
+    expect([...tables]).toEqual([['test.record', partition!.t]]);
+    const literal = (v: unknown) => (typeof v === 'number' ? String(v) : v === null ? 'null' : `'${Array.isArray(v) ? `{${v.join(',')}}` : String(v)}'`);
+    const onTable = onQueueTables(async (text, values) => {
+      expect(text).toContain(`pgboss.${partition!.t}`);
+      const inlined = text.replace(/\$(\d)/g, (_, n: string) => literal(values[Number(n) - 1]));
+      return (await root.execute(sql.raw(inlined))) as unknown as { rows: unknown[] };
+    }, tables);
+    expect((await onTable(bossFetch({ includeMetadata: true }), ['test.record', 0])).rows).toEqual([]);
+    const completed = await onTable(bossComplete, ['test.record', ['00000000-0000-4000-8000-000000000000'], null]);
+    expect(completed.rows.map((r) => Number((r as { count: unknown }).count))).toEqual([0]);
     const text = bossFetch({ includeMetadata: true }).replaceAll('$1', `'test.record'`).replaceAll('$2', '1');
     // The choice of the next jobs (the CTE `next`; the rest of the statement works on those few).
     const fetch = /WITH next as \(([\s\S]*?SKIP LOCKED)\s*\)/.exec(text)![1]!;
