@@ -80,6 +80,13 @@ describe('business hours: the absence message', () => {
     expect(done).toMatchObject({ status: 'pending', chatFlowId: null, botState: null, absenceSent: 1 });
     expect((await botSays(h, c, t.id)).map((m) => m.body)).toEqual(['Fora do horário.']);
     expect(await logsOf(h, c, t.id)).toEqual(expect.arrayContaining(['chatBot', 'queue']));
+    // The hand-over and the reply are written by one statement (record-replies.ts): the dashboard's
+    // message counts of the ticket follow it to the new queue, the reply included.
+    const days = await unsafeSystemDb(h.app.platform.db).execute(
+      sql`select queue_id as "queueId", sum(messages_in)::int as "in", sum(messages_out)::int as "out"
+        from dashboard_message_days where ticket_id = ${t.id} group by queue_id`,
+    );
+    expect((days as unknown as { rows: unknown[] }).rows).toEqual([{ queueId: q.id, in: 1, out: 1 }]);
   });
 });
 

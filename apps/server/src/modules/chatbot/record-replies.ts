@@ -16,6 +16,8 @@ import { enqueueManyWithin } from '../../platform/jobs/enqueue.js';
 import { sendMessageJob } from '../messages/jobs/send-message.job.js';
 import { emitMessage } from '../messages/messages.events.js';
 import { presentMessage } from '../messages/messages.presenter.js';
+import type { MessageRow } from '../messages/messages.presenter.js';
+import { patchStatement, patchTicket, readPatched, type MemoStatement } from '../tickets/tickets.mutate.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
 import { numberedText } from './engine/interactions.js';
 import type { StoredMedia } from './flow-media.js';
@@ -62,14 +64,15 @@ const encodeMessage = columnEncoder(messages);
 /**
  * The replies' insert, one statement per shape (how many rows, which columns each has) built once
  * (runMemo): drizzle's building of it cost more than running it. A column a row lacks is DEFAULT.
+ * Its rows come back as `row_to_json` in "row".
  */
-async function insertReplies(tx: TenantScope, list: Omit<typeof messages.$inferInsert, 'tenantId'>[]) {
+function repliesStatement(tx: TenantScope, list: Omit<typeof messages.$inferInsert, 'tenantId'>[]): MemoStatement {
   const shapes = list.map((v) => (Object.keys(v) as (keyof typeof v)[]).filter((k) => v[k] !== undefined).sort());
   const values: Record<string, unknown> = {};
   shapes.forEach((keys, i) => keys.forEach((k) => (values[`r${i}_${k}`] = encodeMessage(k, list[i]![k]))));
-  const rows = await tx.runMemo(
-    `messages.replies:${shapes.map((keys) => keys.join(',')).join('|')}`,
-    (value) =>
+  return {
+    key: `messages.replies:${shapes.map((keys) => keys.join(',')).join('|')}`,
+    build: (value) =>
       tx.query(async (db) =>
         db
           .insert(messages)
@@ -83,20 +86,48 @@ async function insertReplies(tx: TenantScope, list: Omit<typeof messages.$inferI
           .getSQL(),
       ),
     values,
-  );
-  return rows.map((r) => readMessage(r.row as Record<string, unknown>));
+  };
 }
 
-/** `ticket`: the row as the step leaves it (its message events go to that ticket's audience). */
-export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Outgoing[], now: Date, mediaOf?: MediaOf): Promise<void> {
+/**
+ * The ticket's patch and the replies' insert as ONE statement (two data-modifying CTEs; a round
+ * trip fewer for every bot step that speaks), its ticket row and its replies back as JSON. The
+ * messages' dashboard trigger runs after the statement and so reads the ticket as patched, as it
+ * did when the update ran first.
+ */
+async function patchWithReplies(tx: TenantScope, patch: MemoStatement, replies: MemoStatement) {
+  const [row] = await tx.runMemo(
+    `bot.write:${patch.key}|${replies.key}`,
+    async (value) => sql`with t as (${await patch.build(value)}), m as (${await replies.build(value)})
+      select (select t.row from t) as "ticket", coalesce((select json_agg(m.row) from m), '[]'::json) as "replies"`,
+    { ...patch.values, ...replies.values },
+  );
+  const list = typeof row!.replies === 'string' ? (JSON.parse(row!.replies) as unknown[]) : (row!.replies as unknown[]);
+  return { ticket: row!.ticket ? readPatched(row!.ticket) : undefined, recorded: list.map((r) => readMessage(r as Record<string, unknown>)) };
+}
+
+/**
+ * Writes the step's ticket patch and records its replies (`out`) in the outbox, and answers the
+ * ticket as written. `ticket`: the row as the step read it; `patch`: its change (may be empty).
+ * The replies' message events go to the ticket's audience as patched.
+ */
+export async function patchAndRecordReplies(
+  tx: TenantScope,
+  ticket: TicketRow,
+  patch: Parameters<typeof patchTicket>[2],
+  out: Outgoing[],
+  now: Date,
+  mediaOf?: MediaOf,
+): Promise<TicketRow> {
   const rows: { columns: Awaited<ReturnType<typeof columnsOf>>; reply: BotReply; delay: number }[] = [];
   for (const { reply, delay } of out) {
     const columns = await columnsOf(reply, mediaOf);
     if (columns.body.trim() !== '' || 'mediaKey' in columns) rows.push({ columns, reply, delay });
   }
-  if (rows.length === 0) return;
+  const patching = Object.keys(patch).length > 0;
+  if (rows.length === 0) return patching ? await patchTicket(tx, ticket.id, patch) : ticket;
   // One statement for all of a turn's replies (ids keep their order).
-  const recorded = await insertReplies(
+  const replies = repliesStatement(
     tx,
     rows.map(({ columns, reply, delay }) => ({
       ticketId: ticket.id,
@@ -109,6 +140,17 @@ export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Out
       ...(delay > 0 ? { scheduleDate: new Date(now.getTime() + delay * 1000) } : {}),
     })),
   );
+  const patchSql = patching ? patchStatement(tx, ticket.id, patch) : null;
+  let after = ticket;
+  let recorded: MessageRow[];
+  if (patchSql) {
+    const written = await patchWithReplies(tx, patchSql, replies);
+    after = written.ticket ?? ticket;
+    recorded = written.recorded;
+  } else {
+    if (patching) after = await patchTicket(tx, ticket.id, patch);
+    recorded = (await tx.runMemo(replies.key, replies.build, replies.values)).map((r) => readMessage(r.row as Record<string, unknown>));
+  }
   recorded.sort((a, b) => a.id - b.id);
   // Replies due at the same moment go in one send job, in order (jobs inserted together are
   // fetched in no fixed order, so two jobs could deliver a turn's second reply first). One
@@ -127,5 +169,11 @@ export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Out
       opts: { singletonKey: `send:${first}`, ...(delay > 0 ? { startAfter: delay } : {}) },
     })),
   );
-  for (const message of recorded) emitMessage(tx, ticket, 'create', presentMessage(message));
+  for (const message of recorded) emitMessage(tx, after, 'create', presentMessage(message));
+  return after;
+}
+
+/** The replies alone, with no change to the ticket (`ticket`: the row as the caller leaves it). */
+export async function recordReplies(tx: TenantScope, ticket: TicketRow, out: Outgoing[], now: Date, mediaOf?: MediaOf): Promise<void> {
+  await patchAndRecordReplies(tx, ticket, {}, out, now, mediaOf);
 }

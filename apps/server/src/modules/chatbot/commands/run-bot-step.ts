@@ -27,7 +27,7 @@ import { configOf } from '../engine/turn-context.js';
 import { runTurn } from '../engine/run-turn.js';
 import type { EngineState, TurnResult } from '../engine/types.js';
 import { flowMedia } from '../flow-media.js';
-import { lastBodyOf, recordReplies, type Outgoing } from '../record-replies.js';
+import { lastBodyOf, patchAndRecordReplies, type Outgoing } from '../record-replies.js';
 import { absenceDue, botConfig } from '../tenant-bot-config.js';
 
 /** Messages handled per run; more wait for the next run (the job enqueues itself again). */
@@ -155,14 +155,11 @@ export async function runBotStep(
     const lastBody = lastBodyOf(out);
     if (lastBody !== null) Object.assign(patch, { lastMessage: lastBody.slice(0, 255), lastMessageAt: now });
     if (absence) patch.absenceSent = ticket.absenceSent + absence;
-    let after = ticket;
-    if (Object.keys(patch).length > 0) {
-      after = await patchTicket(tx, ticket.id, patch);
-      emitTicketUpdateCoalesced(tx, ticket.id, 'update');
-    }
-    await recordReplies(tx, after, out, now, (reply) =>
+    // The patch and the replies in one statement (record-replies.ts).
+    await patchAndRecordReplies(tx, ticket, patch, out, now, (reply) =>
       flowMedia(platform.db, tx.tenantId, reply.mediaUrl, reply.name, platform.config.webhookAllowPrivate),
     );
+    if (Object.keys(patch).length > 0) emitTicketUpdateCoalesced(tx, ticket.id, 'update');
     return { turns, more };
   });
 }
