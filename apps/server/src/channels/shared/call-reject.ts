@@ -86,7 +86,7 @@ export async function answerRejectedCall(
         { lastMessage: previewOf(row), lastMessageAt: now, lastOutboundAt: now, updatedAt: now },
         eq(tickets.id, ticket.id),
       );
-      enqueueSend(tx, row.id);
+      enqueueSend(tx, row);
       emitMessage(tx, ticket.id, 'create', presentMessage(row));
       emitTicketChange(tx, ticket.id, opened?.created ? 'create' : 'update');
       return row.id;

@@ -161,7 +161,7 @@ describe('the step job', () => {
       sql`select data from pgboss.job where name = 'messages.send' and (data->>'tenantId')::int = ${c.tenantId}`,
     );
     const jobs = (res as unknown as { rows: { data: { messageId: number; next?: number[] } }[] }).rows.map((r) => r.data);
-    expect(jobs).toEqual([{ tenantId: c.tenantId, messageId: said[0]!.id, next: [said[1]!.id, said[2]!.id] }]);
+    expect(jobs).toEqual([{ tenantId: c.tenantId, messageId: said[0]!.id, ticketId: t.id, next: [said[1]!.id, said[2]!.id] }]);
   });
 
   it('a flow saved mid-conversation runs as saved from the next step (the cached graph follows updated_at)', async () => {

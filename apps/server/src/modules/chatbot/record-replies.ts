@@ -165,7 +165,7 @@ export async function patchAndRecordReplies(
     tx,
     sendMessageJob,
     [...byDelay].map(([delay, [first, ...next]]) => ({
-      data: { messageId: first!, ...(next.length ? { next } : {}) },
+      data: { messageId: first!, ticketId: ticket.id, ...(next.length ? { next } : {}) },
       opts: { singletonKey: `send:${first}`, ...(delay > 0 ? { startAfter: delay } : {}) },
     })),
   );

@@ -59,6 +59,24 @@ describe(`outbound path (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(fake.sent.filter((m) => m.messageId === res.body.id)).toHaveLength(1);
   });
 
+  it("one ticket's messages leave in the order they were written; several tickets' side by side", async () => {
+    const one = await openTicket();
+    const two = await openTicket();
+    // Written alternately, each after the last was recorded; the provider answers in 150 ms.
+    const ids: Record<number, number[]> = { [one.ticketId]: [], [two.ticketId]: [] };
+    for (let i = 1; i <= 4; i++)
+      for (const t of [one, two]) {
+        const res = await post(t.ticketId, { body: `slow ${t.ticketId} #${i}` });
+        expect(res.status).toBe(201);
+        ids[t.ticketId]!.push(res.body.id);
+      }
+    for (const id of [...ids[one.ticketId]!, ...ids[two.ticketId]!]) expect(await settled(id)).toMatchObject({ status: 'sent' });
+    for (const t of [one, two])
+      expect(fake.sent.filter((m) => m.body.includes(`slow ${t.ticketId} #`)).map((m) => m.messageId)).toEqual(ids[t.ticketId]);
+    // The two tickets' sends overlapped: the outbox does not wait for one provider call to make the next.
+    expect(fake.state.mostInFlight).toBeGreaterThan(1);
+  });
+
   it('retries a retryable failure with backoff and sends once', async () => {
     const { ticketId } = await openTicket();
     const res = await post(ticketId, { body: 'flaky send' });

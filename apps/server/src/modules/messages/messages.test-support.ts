@@ -78,7 +78,9 @@ export function fakeAdapter(type: ChannelAdapter['type'] = 'telegram', windowHou
   const sent: OutboundMessage[] = [];
   const actionCalls: FakeAction[] = [];
   const actions: FakeAction[] = [];
-  const state = { healed: false, flakyFailed: new Set<number>(), flakyActions: new Set<string>() };
+  // `slow` in a body: the provider takes 150 ms to answer; `inFlight` / `mostInFlight` count the
+  // sends it is answering at once.
+  const state = { healed: false, flakyFailed: new Set<number>(), flakyActions: new Set<string>(), inFlight: 0, mostInFlight: 0 };
   const act = async (a: FakeAction) => {
     actionCalls.push(a);
     const value = a.value ?? '';
@@ -97,6 +99,11 @@ export function fakeAdapter(type: ChannelAdapter['type'] = 'telegram', windowHou
     delete: (_p, _c, target) => act({ kind: 'delete', target }),
     async send(_platform, _channel, message) {
       calls.push(message);
+      if (message.body.includes('slow')) {
+        state.mostInFlight = Math.max(state.mostInFlight, ++state.inFlight);
+        await new Promise((r) => setTimeout(r, 150));
+        state.inFlight--;
+      }
       if (message.body.includes('flaky') && !state.flakyFailed.has(message.messageId)) {
         state.flakyFailed.add(message.messageId);
         throw new ChannelSendError('provider answered 503', true);

@@ -65,7 +65,7 @@ export async function recordTicketText(
     status: 'pending',
     mediaType: 'chat',
   });
-  enqueueSend(tx, message.id);
+  enqueueSend(tx, message);
   emitMessage(tx, ticket.id, 'create', presentMessage(message));
   return message;
 }

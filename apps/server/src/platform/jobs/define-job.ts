@@ -29,6 +29,12 @@ export interface JobDefinition<T> {
    */
   parallel?: number;
   /**
+   * With `parallel`: the jobs of a batch with the same lane (a ticket, say) run one after another
+   * in fetch order (pg-boss's: priority, then creation), the lanes side by side. A batch is
+   * finished before the next is fetched, so a lane's order also holds from one batch to the next.
+   */
+  laneOf?: (data: T) => string | number;
+  /**
    * A job sent from this process wakes its worker here at once, and a full batch is followed by
    * the next fetch at once, instead of waiting out the polling interval (up to a second of latency
    * on every job, and a cap on throughput). For jobs on a user's path (the chatbot's step).

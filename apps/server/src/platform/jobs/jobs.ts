@@ -165,6 +165,65 @@ export function onQueueTables(run: ExecuteSql, tables: ReadonlyMap<string, strin
   };
 }
 
+/** A fetched job with pg-boss's metadata (includeMetadata): what its fetch orders by. */
+type Fetched = { id: string; data: unknown; priority?: number; createdOn?: Date | string };
+const createdMs = (j: Fetched) => (j.createdOn === undefined ? 0 : new Date(j.createdOn).getTime());
+
+/**
+ * A batch in lanes: the jobs whose `laneOf` is the same, in pg-boss's fetch order (priority, then
+ * creation, then id). Its fetch picks the jobs in that order but hands them over in the order its
+ * UPDATE ... RETURNING meets them, which is none in particular (a ticket's sends came out of
+ * order in messages-outbound.test.ts), so the batch is sorted first. A payload `laneOf` cannot
+ * read is a lane of its own (its handler then fails on it as before).
+ */
+export function lanesOf<J extends Fetched>(batch: J[], laneOf?: (data: never) => string | number): J[][] {
+  const ordered = [...batch].sort(
+    (a, b) => (b.priority ?? 0) - (a.priority ?? 0) || createdMs(a) - createdMs(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  if (!laneOf) return ordered.map((item) => [item]);
+  const by = new Map<unknown, J[]>();
+  ordered.forEach((item, i) => {
+    let key: unknown;
+    try {
+      key = laneOf(item.data as never);
+    } catch {
+      key = Symbol(i);
+    }
+    const lane = by.get(key);
+    if (lane) lane.push(item);
+    else by.set(key, [item]);
+  });
+  return [...by.values()];
+}
+
+/**
+ * Runs a fetched batch: up to `parallel` lanes at once (lanesOf), each lane's jobs one after
+ * another in fetch order, whatever an earlier one did. Answers the jobs that threw.
+ */
+export async function runInLanes<J extends Fetched>(
+  batch: J[],
+  parallel: number,
+  laneOf: ((data: never) => string | number) | undefined,
+  run: (item: J) => Promise<void>,
+): Promise<{ id: string; error: unknown }[]> {
+  const failures: { id: string; error: unknown }[] = [];
+  const lanes = lanesOf(batch, laneOf);
+  let next = 0;
+  const drain = async () => {
+    while (next < lanes.length) {
+      for (const item of lanes[next++]!) {
+        try {
+          await run(item);
+        } catch (error) {
+          failures.push({ id: item.id, error });
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, lanes.length)) }, drain));
+  return failures;
+}
+
 export function createJobs(
   db: Database,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry holds jobs of every payload type
@@ -286,19 +345,7 @@ export function createJobs(
               // it would be alone), and pg-boss completes the others when this returns (its
               // complete touches active jobs only). One send that fails no longer holds back, or
               // uses up the retries of, the sends fetched with it.
-              const failures: { id: string; error: unknown }[] = [];
-              let next = 0;
-              const lane = async () => {
-                while (next < batch.length) {
-                  const item = batch[next++]!;
-                  try {
-                    await run(item);
-                  } catch (error) {
-                    failures.push({ id: item.id, error });
-                  }
-                }
-              };
-              await Promise.all(Array.from({ length: Math.max(1, Math.min(job.parallel ?? 1, batch.length)) }, lane));
+              const failures = await runInLanes(batch, job.parallel ?? 1, job.laneOf, run);
               // A full batch: more are likely waiting, fetch again at once rather than after the poll.
               if (job.wake && batch.length >= (job.batchSize ?? 1)) boss.notifyWorker(worker);
               // All of them (one job alone, say): pg-boss fails the batch with the error, as before.

@@ -65,7 +65,7 @@ export async function replyToComment(
       eq(tickets.id, ticket.id),
     );
     emitMessage(tx, ticket.id, 'create', presentMessage(row, comment));
-    enqueueSend(tx, row.id);
+    enqueueSend(tx, row);
     emitTicketChange(tx, ticket.id, 'update');
     return rows;
   });

@@ -91,7 +91,7 @@ export async function sendTemplate(
       eq(tickets.id, ticketId),
     );
     emitMessage(tx, ticketId, 'create', presentMessage(row));
-    enqueueSend(tx, row.id);
+    enqueueSend(tx, row);
     emitTicketChange(tx, ticketId, 'update');
     return row;
   });

@@ -99,7 +99,7 @@ export async function sendApiMessage(
       );
       for (const m of inserted) {
         emitMessage(tx, ticket.id, 'create', presentMessage(m));
-        enqueueSend(tx, m.id);
+        enqueueSend(tx, m);
       }
       emitTicketChange(tx, ticket.id, 'update');
       return inserted[0]!;

@@ -89,7 +89,7 @@ export async function forwardMessages(scope: TenantScope, auth: AuthContext, inp
       );
       for (const m of copies) {
         emitMessage(tx, ticket.id, 'create', presentMessage(m));
-        enqueueSend(tx, m.id);
+        enqueueSend(tx, m);
       }
       emitTicketChange(tx, ticket.id, created ? 'create' : 'update');
       count += copies.length;

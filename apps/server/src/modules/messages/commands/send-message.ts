@@ -160,7 +160,7 @@ export async function sendMessage(
       );
       for (const m of out) {
         emitMessage(tx, ticketId, 'create', presentMessage(m, quoted ?? null));
-        enqueueSend(tx, m.id);
+        enqueueSend(tx, m);
       }
       emitTicketChange(tx, ticketId, 'update');
       return out;

@@ -22,7 +22,7 @@ export const resendStuckJob = defineJob({
   async handler(_data, { platform }) {
     const before = new Date(Date.now() - STUCK_AFTER_MS);
     const rows = await unsafeSystemDb(platform.db)
-      .select({ id: messages.id, tenantId: messages.tenantId })
+      .select({ id: messages.id, tenantId: messages.tenantId, ticketId: messages.ticketId })
       .from(messages)
       .where(
         and(
@@ -34,6 +34,6 @@ export const resendStuckJob = defineJob({
       )
       .orderBy(asc(messages.updatedAt))
       .limit(BATCH);
-    for (const r of rows) await withTenant(platform.db, r.tenantId, async (scope) => enqueueSend(scope, r.id));
+    for (const r of rows) await withTenant(platform.db, r.tenantId, async (scope) => enqueueSend(scope, r));
   },
 });

@@ -21,13 +21,20 @@ export const sendMessageJob = defineSessionJob({
      * one job keeps them in order, where jobs inserted together are fetched in no fixed order.
      */
     next: z.array(z.number().int().positive()).max(100).optional(),
+    /** The messages' ticket: its sends go one after another, in order (absent in jobs queued before it was added). */
+    ticketId: z.number().int().positive().optional(),
   }),
   retryLimit: SEND_RETRY_LIMIT,
   retryDelaySeconds: 2,
   retryBackoff: true,
-  // Fetched again at once while there is work, one send at a time: replies queued faster than one
-  // per polling interval (or left by a crash) go out at the provider's speed (faults/).
+  // Fetched again at once while there is work, up to 16 at a time, 8 tickets' sends side by side
+  // and each ticket's one after another, in the order they were queued. One send at a time (as it
+  // was) capped a process at one provider call after another: bench/chatbot.ts's stand-in
+  // delivered about 270 turns a second, and a provider answering in 200 ms would take 5.
   wake: true,
+  batchSize: 16,
+  parallel: 8,
+  laneOf: (data) => (data.ticketId === undefined ? 'queued before lanes' : data.ticketId),
   channelOf: (data, scope) => channelOfPendingSend(scope, data.messageId),
   async handler(data, ctx) {
     if (!ctx.scope) throw new Error('messages.send runs in a tenant scope');

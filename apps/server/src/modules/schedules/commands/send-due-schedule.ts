@@ -116,7 +116,7 @@ export async function sendDueSchedule(scope: TenantScope, id: number, now = new 
       eq(tickets.id, ticket.id),
     );
     emitMessage(tx, ticket.id, 'create', presentMessage(m!, null));
-    enqueueSend(tx, m!.id);
+    enqueueSend(tx, m!);
     emitTicketChange(tx, ticket.id, 'update');
 
     const sentCount = s.sentCount + 1;

@@ -33,7 +33,7 @@ export async function recordOutbound(
     mediaType: 'chat',
   });
   // Sent right after commit; the messages sweeper repairs a crash in between.
-  enqueueSend(tx, message.id);
+  enqueueSend(tx, message);
   return { lastMessage: body.slice(0, 255), lastMessageAt: at, ...firstResponsePatch(userId) };
 }
 

@@ -139,7 +139,7 @@ export async function sweepAutoTickets(
           status: 'pending' as const,
         })),
       );
-      for (const m of sent) enqueueSend(tx, m.id);
+      for (const m of sent) enqueueSend(tx, m);
     }
     if (kind === 'autoClose') await startRatings(tx, rows, now);
     for (const r of rows) emitTicketChange(tx, r.id, 'update');
