@@ -10,8 +10,8 @@
  *   npx tsx bench/chatbot.ts                                               embedded PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/prosa_bench_bot npx tsx bench/chatbot.ts
  * BENCH_BOT_CUSTOMERS (default 2000), BENCH_BOT_ROUNDS (default 3), BENCH_BOT_CONCURRENCY
- * (default "10,50"; 0: none) and BENCH_BOT_JOB_ROUNDS (default 1, through the jobs) scale it. On PostgreSQL a profile comes first (statements per step, time
- * waiting for the database): BENCH_BOT_PROFILE=0 skips it, BENCH_BOT_PROFILE_STEPS (default 300)
+ * (default "10,50"; 0: none) and BENCH_BOT_JOB_ROUNDS (default 1, through the jobs) scale it.
+ * On PostgreSQL a profile comes first (statements per step, time waiting for the database): BENCH_BOT_PROFILE=0 skips it, BENCH_BOT_PROFILE_STEPS (default 300)
  * sizes it, BENCH_BOT_PROFILE_SQL=1 prints every statement. BENCH_BOT_STATS=1 prints the job round's
  * statements by database time from pg_stat_statements (the server preloading it, the extension
  * created in the bench's database).

@@ -10,13 +10,12 @@ import type { BotReply } from '@prosa/contracts';
 import type { OutboundInteractive } from '../channels/channel-adapter.js';
 import { sql } from 'drizzle-orm';
 import { messages } from '../../platform/db/schema.js';
-import { columnEncoder, jsonRowReader } from '../../platform/db/json-rows.js';
+import { columnEncoder, jsonColumn, jsonRowReader } from '../../platform/db/json-rows.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { enqueueManyWithin } from '../../platform/jobs/enqueue.js';
 import { sendMessageJob } from '../messages/jobs/send-message.job.js';
 import { emitMessage } from '../messages/messages.events.js';
-import { presentMessage } from '../messages/messages.presenter.js';
-import type { MessageRow } from '../messages/messages.presenter.js';
+import { presentMessage, type MessageRow } from '../messages/messages.presenter.js';
 import { patchStatement, patchTicket, readPatched, type MemoStatement } from '../tickets/tickets.mutate.js';
 import type { TicketRow } from '../tickets/tickets.presenter.js';
 import { numberedText } from './engine/interactions.js';
@@ -102,8 +101,8 @@ async function patchWithReplies(tx: TenantScope, patch: MemoStatement, replies: 
       select (select t.row from t) as "ticket", coalesce((select json_agg(m.row) from m), '[]'::json) as "replies"`,
     { ...patch.values, ...replies.values },
   );
-  const list = typeof row!.replies === 'string' ? (JSON.parse(row!.replies) as unknown[]) : (row!.replies as unknown[]);
-  return { ticket: row!.ticket ? readPatched(row!.ticket) : undefined, recorded: list.map((r) => readMessage(r as Record<string, unknown>)) };
+  const list = jsonColumn<Record<string, unknown>[]>(row!.replies);
+  return { ticket: row!.ticket ? readPatched(row!.ticket) : undefined, recorded: list.map((r) => readMessage(r)) };
 }
 
 /**

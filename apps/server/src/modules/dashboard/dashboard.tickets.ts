@@ -6,6 +6,7 @@
  * (percentile_cont over every ticket); the totals are the grand-total rows of the same groupings.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { jsonColumn } from '../../platform/db/json-rows.js';
 import { tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { TicketViewer } from '../tickets/tickets.policy.js';
@@ -110,12 +111,10 @@ export async function ticketFigures(
               count(*) filter (where kb between 1 and ${days}) as "closed"
             from b group by grouping sets ((channel_id), (queue_id), (user_id))) g) as "groups"`);
     const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-    // node-postgres parses json columns; PGlite too. A string is parsed here in case a driver does not.
-    const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
     return {
-      created: parse<CreatedRow[]>(row.created),
-      closed: parse<ClosedRow[]>(row.closed),
-      groups: parse<GroupRow[]>(row.groups),
+      created: jsonColumn<CreatedRow[]>(row.created),
+      closed: jsonColumn<ClosedRow[]>(row.closed),
+      groups: jsonColumn<GroupRow[]>(row.groups),
     };
   });
 }

@@ -4,6 +4,7 @@
 // some channels are judged one by one, the other admins through their room (ticketAdmins).
 import type { Profile } from '@prosa/contracts';
 import { sql } from 'drizzle-orm';
+import { jsonColumn as jsonOf } from '../../platform/db/json-rows.js';
 import { settings, userChannels, userQueues, users } from '../../platform/db/schema.js';
 import { withTenant, type TenantScope } from '../../platform/db/tenant-scope.js';
 import { publish } from '../../platform/realtime/publish.js';
@@ -81,8 +82,6 @@ async function loadAudience(scope: TenantScope, bases: TicketBase[]): Promise<Au
   };
 }
 
-/** node-postgres and PGlite parse json columns; a driver that does not gives text. */
-const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 function publishTicket(scope: TenantScope, base: TicketBase, action: Action, audience: Audience): void {
   for (const watch of watchers) watch(scope, base, action);

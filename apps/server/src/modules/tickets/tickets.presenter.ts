@@ -12,7 +12,7 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { messageActionsFor } from '../channels/message-actions.js';
-import { jsonRowReader } from '../../platform/db/json-rows.js';
+import { jsonColumn as json, jsonRowReader } from '../../platform/db/json-rows.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { AuthContext } from '../../platform/http/auth-context.js';
 import { maskNumber } from '../contacts/contacts.presenter.js';
@@ -131,10 +131,6 @@ export function readTicketBase(r: Record<string, unknown>): TicketBase {
     wallets: json<TicketBase['wallets']>(r.wallets),
     integration: r.integration == null ? null : json<NonNullable<TicketBase['integration']>>(r.integration),
   };
-}
-/** node-postgres and PGlite parse json columns; a driver that does not gives text. */
-function json<T>(v: unknown): T {
-  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 /**

@@ -21,6 +21,11 @@ export function jsonRowReader<T extends PgTable>(table: T): (json: Record<string
   };
 }
 
+/** A json column's value: node-postgres and PGlite parse json columns; a driver that does not gives text. */
+export function jsonColumn<T>(v: unknown): T {
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
 /**
  * Encodes a value for one of the table's columns as drizzle would before a write (JSON as text,
  * dates as ISO strings), for statements built once with placeholders (`TenantScope.runMemo`),
