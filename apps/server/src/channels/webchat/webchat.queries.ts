@@ -4,7 +4,7 @@
  * unsafe handle, like a provider webhook resolving its channel; everything after it runs inside
  * the channel's own tenant scope.
  */
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { channels, contacts, messages, tenants, tickets } from '../../platform/db/schema.js';
 import { unsafeSystemDb, type TenantScope } from '../../platform/db/tenant-scope.js';
@@ -174,7 +174,8 @@ export async function visitorOutbound(scope: TenantScope, channelId: number, vis
 
 /**
  * The stored file of a message of this visitor's own conversation on this channel (theirs or the
- * company's, sent), for the widget to play; undefined for anything else, deleted ones included.
+ * company's, sent or being sent), for the widget to play; undefined for anything else (an agent's
+ * message still queued or failed, deleted ones).
  */
 export async function visitorMedia(scope: TenantScope, channelId: number, visitorId: string, messageId: number) {
   const [found] = await scope.query((db, owns) =>
@@ -189,7 +190,13 @@ export async function visitorMedia(scope: TenantScope, channelId: number, visito
             messages,
             eq(messages.id, messageId),
             eq(messages.isDeleted, false),
-            or(eq(messages.fromMe, false), inArray(messages.status, ['sent', 'delivered', 'read', 'played'])),
+            or(
+              eq(messages.fromMe, false),
+              inArray(messages.status, ['sent', 'delivered', 'read', 'played']),
+              // In flight: the outbox claimed it and the adapter's send told the widget about it,
+              // so the widget may ask before the outcome is written (it did, in the browser journey).
+              and(eq(messages.status, 'pending'), sql`${messages.sendAttempts} > 0`, isNull(messages.lastError)),
+            ),
           ),
           owns(tickets, eq(tickets.channelId, channelId)),
           owns(contacts, eq(contacts.webchatId, visitorId)),

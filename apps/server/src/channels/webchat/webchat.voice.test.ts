@@ -192,5 +192,19 @@ describe('GET /webchat/:key/media/:id', () => {
     const got = await getMedia(chA.token, v, id);
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(VOICE_NOTE_OGG)).toBe(true);
+
+    // The adapter tells the widget during the send, before the outbox writes "sent": the widget's
+    // fetch may arrive while the message is claimed (pending, an attempt made, no error) and gets it.
+    const as = (patch: Partial<typeof messages.$inferInsert>) =>
+      inTenant(a, (s) => s.update(messages, patch, eq(messages.id, id)));
+    await as({ status: 'pending', sendAttempts: 1, lastError: null });
+    expect((await getMedia(chA.token, v, id)).statusCode).toBe(200);
+    // Still queued (never claimed), a failed attempt waiting for its retry, or failed: nothing.
+    await as({ sendAttempts: 0 });
+    expect((await getMedia(chA.token, v, id)).statusCode).toBe(404);
+    await as({ sendAttempts: 1, lastError: 'ERR_SENDING_WAPP_MSG' });
+    expect((await getMedia(chA.token, v, id)).statusCode).toBe(404);
+    await as({ status: 'failed' });
+    expect((await getMedia(chA.token, v, id)).statusCode).toBe(404);
   });
 });

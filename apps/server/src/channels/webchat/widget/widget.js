@@ -108,6 +108,14 @@
     if (!res.ok) throw new Error('HTTP ' + res.status);
     return res.blob();
   }
+  // A file that did not load (a network blip, a busy server) is asked for again twice, 1 s and 3 s
+  // later, instead of leaving a player that never plays.
+  function fetchFileRetrying(id) {
+    var wait = function (ms) { return new Promise(function (r) { setTimeout(r, ms); }); };
+    return fetchFile(id)
+      .catch(function () { return wait(1000).then(function () { return fetchFile(id); }); })
+      .catch(function () { return wait(2000).then(function () { return fetchFile(id); }); });
+  }
 
   // ---------- UI ----------
   var host = el('div', { id: 'prosa-webchat-' + KEY });
@@ -218,7 +226,7 @@
   // file: { id } to fetch from the server, or { blob } for this tab's own recording.
   function fileNode(file) {
     var box = el('span', { class: 'voice' });
-    var load = file.blob ? Promise.resolve(file.blob) : fetchFile(file.id);
+    var load = file.blob ? Promise.resolve(file.blob) : fetchFileRetrying(file.id);
     if (file.mediaType !== 'audio') {
       var b = el('button', { type: 'button', class: 'filebtn', 'data-testid': 'prosa-webchat-file' }, T.file);
       b.addEventListener('click', function () {
