@@ -25,6 +25,7 @@ import { sendCampaignJob } from './campaigns/jobs/send-campaign.job.js';
 import { sweepDueCampaignsJob } from './campaigns/jobs/sweep-campaigns.job.js';
 import { postApiHookJob } from './api-configs/jobs/post-api-hook.job.js';
 import { invoicesJob } from './billing/jobs/invoices.job.js';
+import { pruneDashboardChangesJob } from './dashboard/jobs/prune-changes.job.js';
 
 /**
  * Every background job of Prosa, listed once (house rule 10). Add a domain's jobs here;
@@ -58,4 +59,5 @@ export const jobRegistry: JobDefinition<any>[] = [
   integrationTurnJob,
   sendCampaignJob,
   sweepDueCampaignsJob,
+  pruneDashboardChangesJob,
 ];

@@ -6,7 +6,7 @@
  * time zone. One row per ticket and day, so concurrent messages of different tickets never wait on
  * each other's row. Written only by those triggers; read only by dashboard.messages.ts.
  */
-import { boolean, date, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { tickets } from './schema-desk.js';
 import { tenantId } from './schema-platform.js';
 
@@ -74,5 +74,32 @@ export const ticketAgentWork = pgTable(
   (t) => [
     primaryKey({ columns: [t.ticketId, t.userId] }),
     index('ticket_agent_work_tenant_last_idx').on(t.tenantId, t.lastAt),
+  ],
+);
+
+/**
+ * The instants whose local days a ticket's change touched (README "Dashboard", the year's cache):
+ * its creation and close before and after, one row per change of a column the dashboard's ticket
+ * figures or their visibility rule read, written by a trigger on `tickets` (migration
+ * 0042_dashboard_ticket_changes.sql) in the writer's transaction. Append-only, so no two writers
+ * wait on each other; `xid` is the writing transaction, so a reader that saw a snapshot can ask for
+ * every change that snapshot might not have seen. Read by dashboard.day-cache.ts; rows older
+ * than a day are deleted by the dashboard.prune-changes job.
+ */
+export const dashboardTicketChanges = pgTable(
+  'dashboard_ticket_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // No foreign key: a company's deletion deletes its tickets, whose trigger writes here after the
+    // company's row is gone. Rows go by age (dashboard.prune-changes).
+    tenantId: integer('tenant_id').notNull(),
+    /** pg_current_xact_id() of the writing transaction, as a number. */
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+    instants: timestamp('instants', { withTimezone: true }).array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('dashboard_ticket_changes_tenant_xid_idx').on(t.tenantId, t.xid),
+    index('dashboard_ticket_changes_created_idx').on(t.createdAt),
   ],
 );

@@ -1,0 +1,181 @@
+/**
+ * The cache of past days (dashboard.day-cache.ts) gives the figures the database gives: a
+ * 100-day period read through the cache equals the same period read by dashboard.tickets.ts, for
+ * an admin, a general supervisor and a queue supervisor, with and without filters, before and
+ * after changes to tickets of past days (a transfer, a reopen, a close, a rating, a first
+ * response, a ticket made private, a deletion, a new ticket on an old day) and after the company
+ * changes its time zone. Another company's changes leave it as it was.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardTicketChanges, tickets } from '../../platform/db/schema.js';
+import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
+import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
+import { ticketFactories } from '../tickets/test-factories.js';
+import { clearDayCache, percentileCont, percentileOfTwo, setCachedPeriodMinDays } from './dashboard.day-cache.js';
+import { pruneDashboardChangesJob } from './jobs/prune-changes.job.js';
+
+let h: Harness;
+let a: Company;
+let b: Company;
+let supervisor: Session;
+let supQ1: Session;
+let agent1: Session;
+let agent2: Session;
+let q1: number;
+let q2: number;
+const ids: number[] = [];
+
+const DAY = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+const PERIOD = `from=${iso(Date.now() - 99 * DAY)}&to=${iso(Date.now())}`;
+
+beforeAll(async () => {
+  h = await startHarness();
+  a = await h.company();
+  b = await h.company();
+  const f = ticketFactories(h.app.platform.db, a.tenantId);
+  q1 = (await f.queue()).id;
+  q2 = (await f.queue()).id;
+  agent1 = await h.user(a, 'user', { queueIds: [q1] });
+  agent2 = await h.user(a, 'user', { queueIds: [q2] });
+  supervisor = await h.user(a, 'supervisor');
+  supQ1 = await h.user(a, 'supervisorfila', { queueIds: [q1] });
+  const channel = await f.channel();
+  const contact = await f.contact();
+  // 300 tickets over the last 100 days: every kind the figures tell apart.
+  const now = Date.now();
+  for (let i = 0; i < 300; i++) {
+    const created = now - ((i * 7919) % (100 * DAY * 0.99)) - 3_600_000;
+    const status = i % 7 === 0 ? 'pending' : i % 5 === 0 ? 'open' : 'closed';
+    const closed = status === 'closed' ? Math.min(now - 60_000, created + ((i * 37) % 50) * 3_600_000 + 60_000) : null;
+    const t = await f.ticket({
+      status,
+      channelId: channel.id,
+      // A contact of many tickets, or one of its own created a day before (a new contact that day).
+      contactId:
+        i % 3 === 0 && status === 'closed'
+          ? contact.id
+          : (await f.contact({ createdAt: new Date(created - (i % 2 ? 0 : DAY)) })).id,
+      queueId: i % 9 === 0 ? null : i % 2 ? q1 : q2,
+      userId: status === 'pending' ? null : i % 2 ? agent1.userId : agent2.userId,
+      isPrivate: i % 23 === 0,
+      isGroup: i % 31 === 0,
+      createdAt: new Date(created),
+      firstResponseAt: i % 4 === 0 || status === 'pending' ? null : new Date(created + ((i * 13) % 120) * 60_000),
+      closedAt: closed === null ? null : new Date(closed),
+      rating: status === 'closed' && i % 3 === 0 ? 1 + (i % 5) : null,
+    });
+    ids.push(t.id);
+  }
+});
+afterAll(() => {
+  setCachedPeriodMinDays();
+  return h.close();
+});
+
+/** The dashboard's JSON with numbers rounded (the cache sums in another order than PostgreSQL). */
+async function dashboard(s: Session, query: string, cached: boolean) {
+  setCachedPeriodMinDays(cached ? undefined : Number.POSITIVE_INFINITY);
+  const res = await h.request('GET', `/dashboard?${query}`, { token: s.token });
+  expect(res.status).toBe(200);
+  return JSON.parse(JSON.stringify(res.body, (_k, v) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v)));
+}
+
+async function expectSame(label: string) {
+  const views: [string, Session, string][] = [
+    ['admin', a.admin, PERIOD],
+    ['general supervisor', supervisor, PERIOD],
+    ['queue supervisor', supQ1, PERIOD],
+    ['admin, queue filter', a.admin, `${PERIOD}&queueIds=${q2}`],
+    ['admin, user filter', a.admin, `${PERIOD}&userIds=${agent1.userId}`],
+  ];
+  for (const [who, s, q] of views) {
+    const direct = await dashboard(s, q, false);
+    const cached = await dashboard(s, q, true);
+    expect(cached, `${label}: ${who}`).toEqual(direct);
+    expect(direct.totals.created, `${label}: ${who} sees tickets`).toBeGreaterThan(0);
+  }
+}
+
+const update = (id: number, patch: Partial<typeof tickets.$inferInsert>) =>
+  withTenant(h.app.platform.db, a.tenantId, (s) => s.update(tickets, patch, eq(tickets.id, id)));
+
+describe('percentiles over two sorted lists', () => {
+  it('equal percentile_cont over both together, duplicates and empty lists included', () => {
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 16807) % 2147483647) % n);
+    for (let round = 0; round < 300; round++) {
+      const a = Array.from({ length: rnd(40) }, () => rnd(25)).sort((x, y) => x - y);
+      const b = Array.from({ length: rnd(8) }, () => rnd(25)).sort((x, y) => x - y);
+      const both = [...a, ...b].sort((x, y) => x - y);
+      for (const p of [0, 0.1, 0.5, 0.9, 1]) expect(percentileOfTwo(a, b, p)).toBe(percentileCont(both, p));
+    }
+  });
+});
+
+describe('the dashboard cache of past days', () => {
+  it('gives the database figures, cold and warm, for every kind of viewer', async () => {
+    clearDayCache();
+    await expectSame('cold');
+    await expectSame('warm');
+  });
+
+  it('follows changes to tickets of past days, and not another company', async () => {
+    await expectSame('before');
+    const [t1, t2, t3, t4, t5, t6] = [ids[10]!, ids[11]!, ids[20]!, ids[41]!, ids[60]!, ids[90]!];
+    await update(t1, { userId: agent1.userId, queueId: q1 }); // a transfer
+    await update(t2, { status: 'open', closedAt: null }); // reopened
+    await update(t3, { status: 'closed', closedAt: new Date(Date.now() - 30 * DAY) }); // closed on a past day
+    await update(t4, { rating: 2 });
+    await update(t5, { firstResponseAt: new Date(Date.now() - 80 * DAY) });
+    await update(t6, { isPrivate: true, userId: agent2.userId });
+    await withTenant(h.app.platform.db, a.tenantId, (s) => s.delete(tickets, eq(tickets.id, ids[120]!)));
+    await ticketFactories(h.app.platform.db, a.tenantId).ticket({
+      status: 'closed',
+      queueId: q1,
+      createdAt: new Date(Date.now() - 50 * DAY),
+      closedAt: new Date(Date.now() - 49 * DAY),
+      firstResponseAt: new Date(Date.now() - 50 * DAY + 90_000),
+    });
+    // A contact created 70 days ago without tickets is not new; its first ticket makes it new on
+    // its own day, and moving another contact's ticket to it changes both contacts' days.
+    const f = ticketFactories(h.app.platform.db, a.tenantId);
+    const quiet = await f.contact({ createdAt: new Date(Date.now() - 70 * DAY) });
+    const quiet2 = await f.contact({ createdAt: new Date(Date.now() - 75 * DAY) });
+    await expectSame('a contact without tickets');
+    await f.ticket({ status: 'closed', contactId: quiet.id, createdAt: new Date(Date.now() - 2 * DAY), closedAt: new Date(Date.now() - DAY) });
+    await update(ids[200]!, { contactId: quiet2.id });
+    await expectSame('after changes');
+    // Another company's tickets on the same days change nothing here.
+    const fb = ticketFactories(h.app.platform.db, b.tenantId);
+    await fb.ticket({ status: 'closed', createdAt: new Date(Date.now() - 40 * DAY), closedAt: new Date(Date.now() - 39 * DAY) });
+    await expectSame("after another company's ticket");
+  });
+
+  it('reads the days again in the new time zone when the company changes it', async () => {
+    await expectSame('before the zone');
+    const put = await h.request('PUT', '/tenants/timezone/', { token: a.admin.token, body: { timezone: 'Asia/Tokyo' } });
+    expect(put.status).toBe(200);
+    await expectSame('in Tokyo');
+  });
+
+  it('writes a change per ticket change of a dashboard column only; the job deletes those older than a day', async () => {
+    const db = unsafeSystemDb(h.app.platform.db);
+    const mine = () =>
+      db.select().from(dashboardTicketChanges).where(eq(dashboardTicketChanges.tenantId, a.tenantId));
+    const before = (await mine()).length;
+    await update(ids[31]!, { lastMessage: 'nada que o painel leia' });
+    expect((await mine()).length).toBe(before);
+    await update(ids[31]!, { queueId: q2 }); // it was in q1
+    const after = await mine();
+    expect(after.length).toBe(before + 1);
+    await db.update(dashboardTicketChanges).set({ createdAt: sql`now() - interval '25 hours'` }).where(
+      eq(dashboardTicketChanges.id, after.at(-1)!.id),
+    );
+    await pruneDashboardChangesJob.handler({}, { platform: h.app.platform, attempt: 0 });
+    const left = await mine();
+    expect(left.length).toBe(before);
+    expect(left.some((r) => r.id === after.at(-1)!.id)).toBe(false);
+  });
+});
