@@ -12,7 +12,8 @@ import { dashboardTicketChanges, tickets } from '../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
 import { ticketFactories } from '../tickets/test-factories.js';
-import { clearDayCache, percentileCont, percentileOfTwo, setCachedPeriodMinDays } from './dashboard.day-cache.js';
+import { clearDayCache, setCachedPeriodMinDays } from './dashboard.day-cache.js';
+import { percentileCont, percentileOfTwo } from './dashboard.percentiles.js';
 import { pruneDashboardChangesJob } from './jobs/prune-changes.job.js';
 
 let h: Harness;

@@ -41,20 +41,14 @@ export async function readDashboard(scope: TenantScope, auth: AuthContext, f: Da
   const { figures, traffic, backlog, newContacts } = await periodRead(scope, async (tx) => {
     // A long period reads its finished days from the process's cache (dashboard.day-cache.ts),
     // its new contacts included.
-    if (usesDayCache(days.length, viewer)) {
-      const cached = await cachedTicketFigures(tx, viewer, f, p, days, targetMinutes * 60);
-      return {
-        figures: cached,
-        traffic: await messageTraffic(tx, viewer, f, p),
-        backlog: await backlogCounts(tx, viewer, f),
-        newContacts: cached.newContacts,
-      };
-    }
+    const cached = usesDayCache(days.length, viewer)
+      ? await cachedTicketFigures(tx, viewer, f, p, days, targetMinutes * 60)
+      : undefined;
     return {
-      figures: await ticketFigures(tx, viewer, f, p, days.length, targetMinutes * 60),
+      figures: cached ?? (await ticketFigures(tx, viewer, f, p, days.length, targetMinutes * 60)),
       traffic: await messageTraffic(tx, viewer, f, p),
       backlog: await backlogCounts(tx, viewer, f),
-      newContacts: await newContactsCount(tx, viewer, f, p),
+      newContacts: cached?.newContacts ?? (await newContactsCount(tx, viewer, f, p)),
     };
   });
   const c = figures.created.find((r) => r.day === null);
