@@ -7,7 +7,7 @@
  */
 import { measure, report, type Row } from './measure.js';
 import { benchLogin, seedBenchCompany, startBenchApp } from './bench-company.js';
-import { clearDayCache } from '../apps/server/src/modules/dashboard/dashboard.day-cache.js';
+import { clearDayCache } from '../apps/server/src/modules/dashboard/finished-days.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const TICKETS = Math.round(200_000 * SCALE);

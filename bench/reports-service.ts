@@ -3,7 +3,9 @@
  * ticket log (create, accept, access, transfers, closes by agents, the bot and the automatic close:
  * about 1.1 million rows) and 2,000,000 messages; the first page of
  * estatisticas-atendimentos-usuarios and relatorio-tickets for a 30-day and a 365-day period at
- * concurrency 5, as the admin and as a queue supervisor (two of four queues); p50, p95, p99.
+ * concurrency 5, as the admin and as a queue supervisor (two of four queues); p50, p95, p99; the
+ * first request of each (the cache of past days empty) and, for a long period, a run while 20
+ * tickets of past days change a second.
  *   psql -h 127.0.0.1 -U postgres -c 'create database prosa_bench_svc'
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/prosa_bench_svc npx tsx bench/reports-service.ts
  * BENCH_SCALE scales the seed (made once per database); BENCH_REQUESTS the requests per scenario;
@@ -11,6 +13,7 @@
  * The plans: `alter database prosa_bench_svc set session_preload_libraries = 'auto_explain'` with
  * `auto_explain.log_min_duration` and `auto_explain.log_analyze` writes them to the server's log.
  */
+import { clearDayCache } from '../apps/server/src/modules/dashboard/finished-days.js';
 import { measure } from './measure.js';
 import { benchLogin, seedBenchCompany, startBenchApp } from './bench-company.js';
 
@@ -109,12 +112,16 @@ interface Figures {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-const out: Figures[] = [];
+const out: (Figures & { first: number | null })[] = [];
+// Closed and rated tickets, for the runs under changes (each change is a ticket of a past day).
+const rated = await q<{ id: number }>(
+  `select id from tickets where tenant_id = ${tenantId} and rating is not null order by id limit 5000`,
+);
 for (const slug of ['estatisticas-atendimentos-usuarios', 'relatorio-tickets']) {
   for (const [who, token] of Object.entries(tokens)) {
     for (const days of PERIODS) {
       const url = `${base}/reports/${slug}?from=${day(days - 1)}&to=${day(0)}`;
-      const lat: number[] = [];
+      let lat: number[] = [];
       // The latency of the whole answer, body included (measure() counts the same; p95 is ours).
       const get = async () => {
         const t = performance.now();
@@ -123,19 +130,41 @@ for (const slug of ['estatisticas-atendimentos-usuarios', 'relatorio-tickets']) 
         lat.push(performance.now() - t);
         return new Response(body, { status: res.status });
       };
+      // The first request reads every day (the process's cache of past days is empty).
+      clearDayCache();
+      await get();
+      const first = lat[0]!;
       await measure('warm-up', CONCURRENCY, 10, get);
-      lat.length = 0;
-      const row = await measure(`${slug}, ${who}, ${days} days`, CONCURRENCY, REQUESTS, get);
-      lat.sort((a, b) => a - b);
-      out.push({
-        name: row.name,
-        n: row.n,
-        rps: row.rps,
-        p50: pct(lat, 50),
-        p95: pct(lat, 95),
-        p99: pct(lat, 99),
-        errors: row.errors,
-      });
+      // A long period again while 20 tickets of past days change a second: each change makes
+      // the cache read that ticket's days again.
+      for (const changing of days > 62 ? [false, true] : [false]) {
+        lat = [];
+        let stop = false;
+        const changes = changing
+          ? (async () => {
+              for (let i = 1; !stop; i++) {
+                const id = rated[(i * 7919) % rated.length]!.id;
+                await q(`update tickets set rating = 1 + (rating % 5) where id = ${id}`);
+                await new Promise((r) => setTimeout(r, 50));
+              }
+            })()
+          : undefined;
+        const name = `${slug}, ${who}, ${days} days${changing ? ', 20 ticket changes a second' : ''}`;
+        const row = await measure(name, CONCURRENCY, REQUESTS, get);
+        stop = true;
+        await changes;
+        lat.sort((a, b) => a - b);
+        out.push({
+          name: row.name,
+          n: row.n,
+          rps: row.rps,
+          p50: pct(lat, 50),
+          p95: pct(lat, 95),
+          p99: pct(lat, 99),
+          errors: row.errors,
+          first: changing ? null : first,
+        });
+      }
     }
   }
 }
@@ -143,10 +172,10 @@ const [logs] = await q<{ n: number }>(`select count(*) as n from ticket_logs whe
 console.log(
   `\nPostgreSQL: ${TICKETS} tickets, ${logs!.n} log rows, ${TICKETS * 10} messages; concurrency ${CONCURRENCY}`,
 );
-console.log('| GET /reports/… first page | requests | req/s | p50 ms | p95 ms | p99 ms | errors |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| GET /reports/… first page | requests | req/s | p50 ms | p95 ms | p99 ms | errors | first request ms |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of out)
   console.log(
-    `| ${r.name} | ${r.n} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} |`,
+    `| ${r.name} | ${r.n} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.first === null ? '' : r.first.toFixed(0)} |`,
   );
 await app.close();

@@ -1,6 +1,7 @@
 /**
- * The cache of past days (dashboard.day-cache.ts) gives the figures the database gives: a
- * 100-day period read through the cache equals the same period read by dashboard.tickets.ts, for
+ * The cache of past days (finished-days.ts) gives the figures the database gives: a 100-day
+ * period read through the cache equals the same period read by dashboard.tickets.ts (and
+ * relatorio-tickets' totals, relatorio-tickets.days.ts, its statement's), for
  * an admin, a general supervisor and a queue supervisor, with and without filters, before and
  * after changes to tickets of past days (a transfer, a reopen, a close, a rating, a first
  * response, a ticket made private, a deletion, a new ticket on an old day) and after the company
@@ -12,7 +13,7 @@ import { dashboardTicketChanges, tickets } from '../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
 import { ticketFactories } from '../tickets/test-factories.js';
-import { clearDayCache, setCachedPeriodMinDays } from './dashboard.day-cache.js';
+import { clearDayCache, setCachedPeriodMinDays } from './finished-days.js';
 import { percentileCont, percentileOfTwo } from './dashboard.percentiles.js';
 import { pruneDashboardChangesJob } from './jobs/prune-changes.job.js';
 
@@ -26,6 +27,8 @@ let agent2: Session;
 let q1: number;
 let q2: number;
 const ids: number[] = [];
+/** Each seeded ticket's creation (epoch ms), by its index in `ids`. */
+const createdAt: number[] = [];
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -47,7 +50,9 @@ beforeAll(async () => {
   // 300 tickets over the last 100 days: every kind the figures tell apart.
   const now = Date.now();
   for (let i = 0; i < 300; i++) {
-    const created = now - ((i * 7919) % (100 * DAY * 0.99)) - 3_600_000;
+    // Spread over the 98 days before the last hour, in steps of a hundredth of a day.
+    const created = now - (((i * 7919) % 9800) / 100) * DAY - 3_600_000;
+    createdAt.push(created);
     const status = i % 7 === 0 ? 'pending' : i % 5 === 0 ? 'open' : 'closed';
     const closed = status === 'closed' ? Math.min(now - 60_000, created + ((i * 37) % 50) * 3_600_000 + 60_000) : null;
     const t = await f.ticket({
@@ -75,10 +80,10 @@ afterAll(() => {
   return h.close();
 });
 
-/** The dashboard's JSON with numbers rounded (the cache sums in another order than PostgreSQL). */
-async function dashboard(s: Session, query: string, cached: boolean) {
+/** A route's JSON with numbers rounded (the cache sums in another order than PostgreSQL). */
+async function read(path: string, s: Session, query: string, cached: boolean) {
   setCachedPeriodMinDays(cached ? undefined : Number.POSITIVE_INFINITY);
-  const res = await h.request('GET', `/dashboard?${query}`, { token: s.token });
+  const res = await h.request('GET', `${path}?${query}`, { token: s.token });
   expect(res.status).toBe(200);
   return JSON.parse(JSON.stringify(res.body, (_k, v) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v)));
 }
@@ -92,10 +97,15 @@ async function expectSame(label: string) {
     ['admin, user filter', a.admin, `${PERIOD}&userIds=${agent1.userId}`],
   ];
   for (const [who, s, q] of views) {
-    const direct = await dashboard(s, q, false);
-    const cached = await dashboard(s, q, true);
+    const direct = await read('/dashboard', s, q, false);
+    const cached = await read('/dashboard', s, q, true);
     expect(cached, `${label}: ${who}`).toEqual(direct);
     expect(direct.totals.created, `${label}: ${who} sees tickets`).toBeGreaterThan(0);
+    // relatorio-tickets' totals (relatorio-tickets.days.ts) on the same cache.
+    const report = await read('/reports/relatorio-tickets', s, q, false);
+    const fromCache = await read('/reports/relatorio-tickets', s, q, true);
+    expect(fromCache, `${label}: ${who}, relatorio-tickets`).toEqual(report);
+    expect(report.totals.byQueue.length, `${label}: ${who} sees queues`).toBeGreaterThan(0);
   }
 }
 
@@ -127,9 +137,10 @@ describe('the dashboard cache of past days', () => {
     const [t1, t2, t3, t4, t5, t6] = [ids[10]!, ids[11]!, ids[20]!, ids[41]!, ids[60]!, ids[90]!];
     await update(t1, { userId: agent1.userId, queueId: q1 }); // a transfer
     await update(t2, { status: 'open', closedAt: null }); // reopened
-    await update(t3, { status: 'closed', closedAt: new Date(Date.now() - 30 * DAY) }); // closed on a past day
+    // Closed on a past day (a day after its creation) and answered 90 minutes after it.
+    await update(t3, { status: 'closed', closedAt: new Date(createdAt[20]! + DAY) });
     await update(t4, { rating: 2 });
-    await update(t5, { firstResponseAt: new Date(Date.now() - 80 * DAY) });
+    await update(t5, { firstResponseAt: new Date(createdAt[60]! + 90 * 60_000) });
     await update(t6, { isPrivate: true, userId: agent2.userId });
     await withTenant(h.app.platform.db, a.tenantId, (s) => s.delete(tickets, eq(tickets.id, ids[120]!)));
     await ticketFactories(h.app.platform.db, a.tenantId).ticket({

@@ -9,6 +9,7 @@ import { jsonColumn } from '../../platform/db/json-rows.js';
 import { contacts, tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import type { TicketViewer } from '../tickets/tickets.policy.js';
+import { dayRunsSql } from './finished-days.js';
 import { ticketScopeSql, type DashboardFilter, type Period } from './dashboard.sql.js';
 
 export interface Combo {
@@ -43,17 +44,7 @@ export async function readDays(
   target: number,
   want: number[],
 ): Promise<Read> {
-  // The days wanted as runs of consecutive days: one index range each (a cold read is one run of
-  // the whole period; a few changed days a few short ones, not the span between them).
-  const los: number[] = [];
-  const his: number[] = [];
-  for (const d of [...want].sort((x, y) => x - y)) {
-    if (his.length && his.at(-1) === d - 1) his[his.length - 1] = d;
-    else {
-      los.push(d);
-      his.push(d);
-    }
-  }
+  const { head, range } = dayRunsSql({ ...f, tz: p.tz }, want, target);
   return scope.query(async (db, owns) => {
     const visible = ticketScopeSql(db, owns, viewer, f);
     // A contact is new in its day when it has a ticket the viewer sees (of any day).
@@ -62,20 +53,9 @@ export async function readDays(
       .from(tickets)
       .where(and(visible, eq(tickets.contactId, contacts.id)));
     const cols = (list: SQLWrapper[]) => sql.join(list.map((c) => sql`${c}`), sql`, `);
-    // A run's edges are the first and last of its local midnights, known only when the statement
-    // runs: given as constants, PostgreSQL estimated a year's tickets and read the table instead
-    // of the index that holds every column read.
-    const range = (col: SQLWrapper) => sql`(${col} >= bounds.b[runs.lo] and ${col} < bounds.b[runs.hi + 1])`;
-    const intList = (list: number[]) => `{${list.join(',')}}`;
     const combo = sql`channel_id as "channelId", queue_id as "queueId", user_id as "userId"`;
     const res = await db.execute(sql`
-      with bounds as materialized (
-        select array(select (d::timestamp at time zone ${p.tz})
-          from generate_series(${f.from}::date, ${f.to}::date + 1, interval '1 day') d) as b,
-          now() - make_interval(secs => ${target}) as overdue
-      ), runs as (
-        select lo, hi from unnest(${intList(los)}::int[], ${intList(his)}::int[]) r(lo, hi)
-      ), c as materialized (
+      with ${head}, c as materialized (
         select x.* from runs, bounds, lateral (
           select ${cols([tickets.channelId, tickets.queueId, tickets.userId, tickets.status, tickets.createdAt])},
             ${tickets.firstResponseSecs} as fr, width_bucket(${tickets.createdAt}, bounds.b) as d, bounds.overdue

@@ -7,7 +7,8 @@ import { getSetting } from '../settings/settings.queries.js';
 import { getOwnTenant } from '../tenants/tenants.queries.js';
 import type { TicketViewer } from '../tickets/tickets.policy.js';
 import { loadViewer } from '../tickets/tickets.viewer.js';
-import { cachedTicketFigures, usesDayCache } from './dashboard.day-cache.js';
+import { cachedTicketFigures } from './dashboard.day-cache.js';
+import { usesDayCache } from './finished-days.js';
 import { namedGroups } from './dashboard.groups.js';
 import { messageTraffic } from './dashboard.messages.js';
 import {

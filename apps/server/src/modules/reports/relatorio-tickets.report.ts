@@ -38,6 +38,7 @@ import {
 } from '../dashboard/dashboard.sql.js';
 import { daysOf } from '../dashboard/dashboard.trend.js';
 import type { Cell } from './report-file.js';
+import { cachedTotalsRows, totalsFromDayCache } from './relatorio-tickets.days.js';
 import { pagesOf, type ReportDefinition } from './report-route.js';
 import {
   checkTicketFilter,
@@ -133,14 +134,13 @@ const figuresOf = (r: Raw): SlaFigures => {
  * whole, per queue, per agent and per local day. The inner select is named `tickets`, so the
  * dashboard's figures (written on tickets' columns) read its rows.
  */
-export async function ticketsReportTotals(
+async function totalsRows(
   scope: TenantScope,
   viewer: TicketReportViewer,
   f: TicketReportFilter,
-): Promise<TicketsReportTotals> {
+  target: number,
+): Promise<Raw[]> {
   const p = reportPeriod(viewer, f);
-  const targetMinutes = await slaTargetMinutes(scope);
-  const target = targetMinutes * 60;
   const res = await scope.query((db, owns) => {
     // Every column read is in tickets_tenant_created_idx: a year is an index-only scan, and the
     // durations are columns PostgreSQL keeps (nulls are left out of the percentiles).
@@ -174,7 +174,24 @@ export async function ticketsReportTotals(
       ) as ${tickets}
       group by grouping sets ((), (${tickets.queueId}), (${tickets.userId}), (${day}))`);
   });
-  const rows = (res as unknown as { rows: Raw[] }).rows;
+  return (res as unknown as { rows: Raw[] }).rows;
+}
+
+/**
+ * The totals of the filtered result: by state, the service-level figures overall, per queue, per
+ * agent and the trend by local day (names joined, rows by name).
+ */
+export async function ticketsReportTotals(
+  scope: TenantScope,
+  viewer: TicketReportViewer,
+  f: TicketReportFilter,
+): Promise<TicketsReportTotals> {
+  const targetMinutes = await slaTargetMinutes(scope);
+  const dayList = daysOf(f.from, f.to);
+  // A long period reads its finished days from the process's cache (relatorio-tickets.days.ts).
+  const rows = totalsFromDayCache(dayList.length, viewer, f)
+    ? await cachedTotalsRows(scope, viewer, f, dayList, targetMinutes * 60)
+    : await totalsRows(scope, viewer, f, targetMinutes * 60);
   // grouping(): a bit per column left out of the set, the first column the highest.
   const of = (set: number) => rows.filter((r) => num(r.set) === set);
   const whole = of(7)[0];
@@ -210,7 +227,7 @@ export async function ticketsReportTotals(
         return { userId, name: userId === null ? null : (uNames.get(userId) ?? ''), ...figuresOf(r) };
       })
       .sort(byName),
-    trend: daysOf(f.from, f.to).map((d) => {
+    trend: dayList.map((d) => {
       const r = byDay.get(d);
       const x = figuresOf(r ?? {});
       return {

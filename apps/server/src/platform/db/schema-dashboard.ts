@@ -83,7 +83,7 @@ export const ticketAgentWork = pgTable(
  * figures or their visibility rule read, written by a trigger on `tickets` (migration
  * 0042_dashboard_ticket_changes.sql) in the writer's transaction. Append-only, so no two writers
  * wait on each other; `xid` is the writing transaction, so a reader that saw a snapshot can ask for
- * every change that snapshot might not have seen. Read by dashboard.day-cache.ts; rows older
+ * every change that snapshot might not have seen. Read by finished-days.ts; rows older
  * than a day are deleted by the dashboard.prune-changes job.
  */
 export const dashboardTicketChanges = pgTable(

@@ -8,7 +8,7 @@ import { defineJob } from '../../../platform/jobs/define-job.js';
 
 /**
  * How long a ticket change is kept for the dashboard's cache of past days: longer than a cache
- * entry lives unread (dashboard.day-cache.ts drops those after an hour), so no entry ever needs
+ * entry lives unread (finished-days.ts drops those after an hour), so no entry ever needs
  * a change that is gone.
  */
 export const CHANGES_KEPT = '1 day';
