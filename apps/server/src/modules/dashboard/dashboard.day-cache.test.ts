@@ -7,9 +7,9 @@
  * response, a ticket made private, a deletion, a new ticket on an old day) and after the company
  * changes its time zone. Another company's changes leave it as it was.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardTicketChanges, tickets } from '../../platform/db/schema.js';
+import { dashboardTicketChanges, ticketLogs, tickets } from '../../platform/db/schema.js';
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
 import { ticketFactories } from '../tickets/test-factories.js';
@@ -29,6 +29,8 @@ let q2: number;
 const ids: number[] = [];
 /** Each seeded ticket's creation (epoch ms), by its index in `ids`. */
 const createdAt: number[] = [];
+/** Seeded tickets (index in `ids`) whose work spans several days: closed, reopened and closed again. */
+const multiDay: number[] = [];
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -71,8 +73,34 @@ beforeAll(async () => {
       firstResponseAt: i % 4 === 0 || status === 'pending' ? null : new Date(created + ((i * 13) % 120) * 60_000),
       closedAt: closed === null ? null : new Date(closed),
       rating: status === 'closed' && i % 3 === 0 ? 1 + (i % 5) : null,
+      ratedAt: status === 'closed' && i % 3 === 0 ? new Date(Math.min(now - 60_000, closed! + 7_200_000)) : null,
+      firstResponseUserId:
+        i % 4 === 0 || status === 'pending' ? null : i % 6 === 1 ? agent2.userId : i % 2 ? agent1.userId : agent2.userId,
     });
     ids.push(t.id);
+    // Its log (estatisticas-atendimentos-usuarios reads what agents did from it): created; taken
+    // by its agent; some transferred from agent 2; closed by the agent, automatically or by
+    // nobody; some closed early, reopened to the agent the next day and closed again (work on
+    // several days).
+    const by = status === 'pending' ? null : i % 2 ? agent1.userId : agent2.userId;
+    const log: [number, string, number | null, Record<string, unknown>?][] = [[created, 'create', null]];
+    if (by !== null) log.push([created + 60_000, 'open', by]);
+    if (by !== null && i % 6 === 1) {
+      log.push([created + 600_000, 'transfered', agent2.userId], [created + 600_000, 'receivedTransfer', by]);
+    }
+    if (closed !== null) {
+      if (by !== null && closed - created > 26 * 3_600_000 && i % 2 === 0) {
+        log.push([created + 3_600_000, 'closed', by], [created + 25 * 3_600_000, 'reopen', by, { status: 'open' }]);
+        multiDay.push(i);
+      }
+      log.push([closed, by === null ? 'closed' : i % 7 === 3 ? 'autoClose' : 'closed', i % 7 === 3 ? null : by]);
+    }
+    await f.run((x) =>
+      x.insert(
+        ticketLogs,
+        log.map(([at, type, userId, payload]) => ({ ticketId: t.id, type, userId, payload: payload ?? null, createdAt: new Date(at) })),
+      ),
+    );
   }
 });
 afterAll(() => {
@@ -106,6 +134,11 @@ async function expectSame(label: string) {
     const fromCache = await read('/reports/relatorio-tickets', s, q, true);
     expect(fromCache, `${label}: ${who}, relatorio-tickets`).toEqual(report);
     expect(report.totals.byQueue.length, `${label}: ${who} sees queues`).toBeGreaterThan(0);
+    // estatisticas-atendimentos-usuarios (estatisticas.days.ts) on the same cache.
+    const stats = await read('/reports/estatisticas-atendimentos-usuarios', s, q, false);
+    const statsCached = await read('/reports/estatisticas-atendimentos-usuarios', s, q, true);
+    expect(statsCached, `${label}: ${who}, estatisticas-atendimentos-usuarios`).toEqual(stats);
+    expect(stats.totals.attended, `${label}: ${who} sees work`).toBeGreaterThan(0);
   }
 }
 
@@ -143,6 +176,38 @@ describe('the dashboard cache of past days', () => {
     await update(t5, { firstResponseAt: new Date(createdAt[60]! + 90 * 60_000) });
     await update(t6, { isPrivate: true, userId: agent2.userId });
     await withTenant(h.app.platform.db, a.tenantId, (s) => s.delete(tickets, eq(tickets.id, ids[120]!)));
+    // The log and the work on several days: a transfer written later on a past day; a deleted
+    // user's rows (their user set to null); a ticket with work on several days moved to the other
+    // queue, another deleted.
+    const fl = ticketFactories(h.app.platform.db, a.tenantId);
+    await fl.run((x) =>
+      x.insert(ticketLogs, {
+        ticketId: ids[50]!,
+        type: 'transfered',
+        userId: agent1.userId,
+        createdAt: new Date(createdAt[50]! + 7_200_000),
+      }),
+    );
+    await fl.run((x) => x.update(ticketLogs, { userId: null }, and(eq(ticketLogs.ticketId, ids[70]!), eq(ticketLogs.type, 'open'))!));
+    // A ticket whose work was all on one day reopened by its agent three days later: that day's
+    // work now spans days, and both days count it once.
+    const oneDay = ids.findIndex(
+      (_id, i) => i % 2 === 0 && i % 5 !== 0 && i % 7 !== 0 && i > 130 && !multiDay.includes(i) && createdAt[i]! < Date.now() - 10 * DAY,
+    );
+    expect(oneDay).toBeGreaterThan(0);
+    await fl.run((x) =>
+      x.insert(ticketLogs, {
+        ticketId: ids[oneDay]!,
+        type: 'reopen',
+        userId: agent2.userId,
+        payload: { status: 'open' },
+        createdAt: new Date(createdAt[oneDay]! + 3 * DAY),
+      }),
+    );
+    expect(multiDay.length).toBeGreaterThan(3);
+    await update(ids[multiDay[0]!]!, { queueId: q1 });
+    await update(ids[multiDay[1]!]!, { queueId: q2 });
+    await withTenant(h.app.platform.db, a.tenantId, (s) => s.delete(tickets, eq(tickets.id, ids[multiDay[2]!]!)));
     await ticketFactories(h.app.platform.db, a.tenantId).ticket({
       status: 'closed',
       queueId: q1,
@@ -163,6 +228,27 @@ describe('the dashboard cache of past days', () => {
     const fb = ticketFactories(h.app.platform.db, b.tenantId);
     await fb.ticket({ status: 'closed', createdAt: new Date(Date.now() - 40 * DAY), closedAt: new Date(Date.now() - 39 * DAY) });
     await expectSame("after another company's ticket");
+  });
+
+  it('reads at once share an answer read after each arrived, which holds the changes before it', async () => {
+    const views = ['/dashboard', '/reports/relatorio-tickets', '/reports/estatisticas-atendimentos-usuarios'];
+    for (const path of views) await read(path, a.admin, PERIOD, true);
+    for (const [i, id] of [ids[140]!, ids[141]!, ids[142]!].entries()) {
+      await update(id, { queueId: i % 2 ? q1 : q2, userId: agent1.userId });
+      // Five at once, the change committed before: each answer has it, as the database does.
+      const direct = await Promise.all(views.map((path) => read(path, a.admin, PERIOD, false)));
+      setCachedPeriodMinDays();
+      const cached = await Promise.all(
+        views.flatMap((path) =>
+          [1, 2, 3, 4, 5].map(async () => {
+            const res = await h.request('GET', `${path}?${PERIOD}`, { token: a.admin.token });
+            expect(res.status).toBe(200);
+            return JSON.parse(JSON.stringify(res.body, (_k, v) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v)));
+          }),
+        ),
+      );
+      cached.forEach((body, n) => expect(body, `${views[Math.floor(n / 5)]}, change ${i}`).toEqual(direct[Math.floor(n / 5)]));
+    }
   });
 
   it('reads the days again in the new time zone when the company changes it', async () => {

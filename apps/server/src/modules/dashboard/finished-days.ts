@@ -145,6 +145,41 @@ export interface FinishedDaysRead<D, M> {
 }
 
 /**
+ * Requests for the same entry and period while one is being answered share the next answer: it
+ * is read after they arrived, so it holds every change they could have seen, and five at once
+ * make two reads instead of five one after another (each reading the days changed meanwhile and
+ * merging again).
+ */
+interface Flight {
+  running: Promise<unknown>;
+  next?: Promise<unknown>;
+}
+const flights = new Map<string, Flight>();
+function shared<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const flight = flights.get(key);
+  if (flight) {
+    flight.next ??= flight.running.then(
+      () => start(flight, run),
+      () => start(flight, run),
+    );
+    return flight.next as Promise<T>;
+  }
+  const f: Flight = { running: Promise.resolve() };
+  flights.set(key, f);
+  return start(f, run);
+  function start(fl: Flight, go: () => Promise<T>): Promise<T> {
+    const p = go();
+    fl.running = p;
+    fl.next = undefined;
+    const done = () => {
+      if (fl.running === p && fl.next === undefined && flights.get(key) === fl) flights.delete(key);
+    };
+    p.then(done, done);
+    return p;
+  }
+}
+
+/**
  * Every day of the period, finished days from the cache and the others read now, with `merge` of
  * the days that came from the cache and the list of those that did not (`rest`).
  */
@@ -153,42 +188,48 @@ export function finishedDays<D, M>(
   r: FinishedDaysRead<D, M>,
 ): Promise<{ all: D[]; rest: D[]; merged: M }> {
   const key = JSON.stringify([scope.tenantId, ...r.key]);
-  return oneAtATime(key, async () => {
-    const had = entryFor<D, M>(key);
-    const seen = await changesSince(scope, had?.xmin ?? Number.MAX_SAFE_INTEGER, r.tz, r.dayList);
-    const entry: Entry<D, M> = had ?? { days: new Map(), xmin: seen.xmin, usedAt: Date.now(), version: 0 };
-    for (const d of seen.days) if (entry.days.delete(d)) entry.version++;
-    entry.xmin = seen.xmin;
-    entry.usedAt = Date.now();
+  return shared(`${key}|${r.dayList[0]}|${r.dayList.at(-1)}`, () => oneAtATime(key, () => answer(scope, key, r)));
+}
 
-    const want: number[] = [];
-    r.dayList.forEach((d, i) => {
-      if (!entry.days.has(d)) want.push(i + 1);
-    });
-    const fresh = want.length ? await r.read(want) : new Map<number, D>();
-    // A day is kept once its local end and the target after it have passed: its "needing an
-    // answer" no longer moves with the clock.
-    const finishedBefore = Date.now() - r.settleSecs * 1000 - 60_000;
-    const sig = `${r.dayList[0]}|${r.dayList.at(-1)}|${entry.version}`;
-    if (entry.merged?.sig !== sig) {
-      entry.merged = { sig, value: r.merge(r.dayList.flatMap((d) => entry.days.get(d) ?? [])) };
-    }
-    const merged = entry.merged.value;
-    const rest: D[] = [];
-    const all: D[] = r.dayList.map((d, i) => {
-      const kept = entry.days.get(d);
-      if (kept) return kept;
-      const day = fresh.get(i + 1) ?? r.empty();
-      rest.push(day);
-      if (seen.ends[i]! < finishedBefore) {
-        entry.days.set(d, day);
-        entry.version++;
-      }
-      return day;
-    });
-    remember(key, entry);
-    return { all, rest, merged };
+async function answer<D, M>(
+  scope: TenantScope,
+  key: string,
+  r: FinishedDaysRead<D, M>,
+): Promise<{ all: D[]; rest: D[]; merged: M }> {
+  const had = entryFor<D, M>(key);
+  const seen = await changesSince(scope, had?.xmin ?? Number.MAX_SAFE_INTEGER, r.tz, r.dayList);
+  const entry: Entry<D, M> = had ?? { days: new Map(), xmin: seen.xmin, usedAt: Date.now(), version: 0 };
+  for (const d of seen.days) if (entry.days.delete(d)) entry.version++;
+  entry.xmin = seen.xmin;
+  entry.usedAt = Date.now();
+
+  const want: number[] = [];
+  r.dayList.forEach((d, i) => {
+    if (!entry.days.has(d)) want.push(i + 1);
   });
+  const fresh = want.length ? await r.read(want) : new Map<number, D>();
+  // A day is kept once its local end and the target after it have passed: its "needing an
+  // answer" no longer moves with the clock.
+  const finishedBefore = Date.now() - r.settleSecs * 1000 - 60_000;
+  const sig = `${r.dayList[0]}|${r.dayList.at(-1)}|${entry.version}`;
+  if (entry.merged?.sig !== sig) {
+    entry.merged = { sig, value: r.merge(r.dayList.flatMap((d) => entry.days.get(d) ?? [])) };
+  }
+  const merged = entry.merged.value;
+  const rest: D[] = [];
+  const all: D[] = r.dayList.map((d, i) => {
+    const kept = entry.days.get(d);
+    if (kept) return kept;
+    const day = fresh.get(i + 1) ?? r.empty();
+    rest.push(day);
+    if (seen.ends[i]! < finishedBefore) {
+      entry.days.set(d, day);
+      entry.version++;
+    }
+    return day;
+  });
+  remember(key, entry);
+  return { all, rest, merged };
 }
 
 /**

@@ -20,11 +20,13 @@ import {
   type TicketReportQuery,
 } from '@prosa/contracts';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { ticketAgentWork, ticketLogs, tickets, users } from '../../platform/db/schema.js';
+import { ticketAgentWork, tickets, users } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { firstResponseSecs, num, numOrNull } from '../dashboard/dashboard.sql.js';
+import { daysOf } from '../dashboard/dashboard.trend.js';
+import { cachedStatsParts, statsFromDayCache } from './estatisticas.days.js';
 import type { Cell } from './report-file.js';
-import { rowTicketRule } from './lists.shared.js';
+import { visibleWork, withWhole, workWithin } from './estatisticas.work.js';
 import type { ReportDefinition } from './report-route.js';
 import {
   checkTicketFilter,
@@ -36,16 +38,7 @@ import {
   type TicketReportViewer,
 } from './ticket-reports.filter.js';
 
-/** The log events of taking a ticket (the trigger of migration 0040 reads the same list). */
-const TAKEN = ['create', 'open', 'receivedTransfer', 'userDefine', 'retriesLimitUserDefine'];
-
-const list = (xs: string[]) =>
-  sql.join(
-    xs.map((x) => sql`${x}`),
-    sql`, `,
-  );
-
-interface Part {
+export interface Part {
   whole: boolean;
   userId: number | null;
   figures: Partial<ServiceStatsFigures>;
@@ -64,70 +57,30 @@ const EMPTY: ServiceStatsFigures = {
 };
 
 type Raw = Record<string, unknown>;
-type Col = { getSQL(): SQL };
 const rowsOf = (res: unknown) => (res as { rows: Raw[] }).rows;
 
-/**
- * Per (agent, ticket) and per ticket, what happened in the period, read from ticket_agent_work
- * (one row per agent and ticket, plus the ticket's whole row, user 0: schema-dashboard.ts) instead
- * of grouping the log; then per agent and for the whole. With agents chosen, the whole is those
- * agents' work (their rows grouped by ticket); without, it is the whole rows, which also count
- * the closes nobody made (the bot's, the API's without a user, the automatic close).
- */
+/** Per agent and for the whole, what happened in the period (rows whose span meets it), in one statement. */
 async function readEvents(scope: TenantScope, viewer: TicketReportViewer, f: TicketReportFilter): Promise<Part[]> {
   const p = reportPeriod(viewer, f);
-  const anyone = f.userIds.length === 0;
   const w = ticketAgentWork;
   const res = await scope.query((db, owns) => {
-    const rule = rowTicketRule(db, owns, viewer, { ...f, userIds: [] }, w.ticketId);
-    // The visible tickets as a set the rows are hashed against: a join let the planner look each
-    // of a year's 380,000 rows up in tickets one by one.
-    const visible = rule.needsJoin
-      ? sql`${w.ticketId} in (select ${tickets.id} from ${tickets} where ${rule.visible})`
-      : rule.visible;
-    const l = ticketLogs;
-    // The log rows of one kind of this row's work in the period: asked only for a row whose
-    // first and last times straddle the whole period (work before it and after it).
-    const logOf = (kind: SQL) => sql`from ${l} where ${l.tenantId} = ${w.tenantId} and ${l.ticketId} = ${w.ticketId}
-      and ${inReportPeriod(l.createdAt, p)} and (${w.userId} = 0 or ${l.userId} = ${w.userId}) and ${kind}`;
-    const taken = sql`(${l.userId} is not null and (${l.type} in (${list(TAKEN)})
-      or (${l.type} = 'reopen' and ${l.payload}->>'status' = 'open')))`;
-    const closes = sql`(${l.type} = 'closed' or (${w.userId} = 0 and ${l.type} = 'autoClose'))`;
-    const transfers = sql`${l.type} = 'transfered'`;
-    const met = (first: SQL | Col, last: SQL | Col, kind: SQL) => sql`case
-        when ${first} is null or ${first} >= ${p.end} or ${last} < ${p.start} then false
-        when ${first} >= ${p.start} or ${last} < ${p.end} then true
-        else exists (select 1 ${logOf(kind)}) end`;
-    const lastIn = (first: Col, last: Col, kind: SQL) => sql`case
-        when ${last} is null or ${first} >= ${p.end} or ${last} < ${p.start} then null
-        when ${last} < ${p.end} then ${last}
-        else (select max(${l.createdAt}) ${logOf(kind)}) end`;
+    const x = workWithin(p.start, p.end);
     const rows = sql`
         select ${w.ticketId} as ticket_id, ${w.userId} as uid, ${w.ticketCreatedAt} as created,
-          ${met(w.takenFirst, w.takenLast, taken)} as attended,
-          ${lastIn(w.closedFirst, w.closedLast, closes)} as closed_at,
-          ${met(w.transferFirst, w.transferLast, transfers)} as transferred
+          ${x.attended} as attended, ${x.closedAt} as closed_at, ${x.transferred} as transferred
         from ${w}
-        where ${owns(
-          w,
-          sql`${w.lastAt} >= ${p.start} and ${w.firstAt} < ${p.end}`,
-          anyone ? undefined : inArray(w.userId, f.userIds),
-        )} and ${visible}`;
-    const per = anyone
-      ? sql`select * from w`
-      : sql`select ticket_id, uid, created, attended, closed_at, transferred from w
-          union all
-          select ticket_id, 0, min(created), bool_or(attended), max(closed_at), bool_or(transferred)
-          from w group by ticket_id`;
+        where ${owns(w, sql`${w.lastAt} >= ${p.start} and ${w.firstAt} < ${p.end}`)}
+          and ${visibleWork(db, owns, viewer, f)}`;
+    // An agent (or the whole) with nothing in the period has no row.
     return db.execute(sql`
-      with w as (${rows}), per as (${per})
+      with w as (${rows}), per as (${withWhole(f.userIds.length === 0)})
       select uid = 0 as whole, uid,
         count(*) filter (where attended) as attended,
         count(closed_at) as closed,
         count(*) filter (where transferred) as transferred,
         percentile_cont(0.5) within group (order by
           case when closed_at is not null then greatest(0, date_part('epoch', closed_at - created)) end) as res_p50
-      from per group by uid`);
+      from per where attended or closed_at is not null or transferred group by uid`);
   });
   return rowsOf(res).map((r) => ({
     whole: r.whole === true || r.whole === 't',
@@ -186,8 +139,12 @@ export async function serviceStats(
   viewer: TicketReportViewer,
   f: TicketReportFilter,
 ): Promise<{ rows: ServiceStatsRow[]; totals: ServiceStatsFigures }> {
-  // One after another: a request's scope is one connection.
-  const parts = [...(await readEvents(scope, viewer, f)), ...(await readTicketFigures(scope, viewer, f))];
+  const dayList = daysOf(f.from, f.to);
+  // A long period reads its finished days from the process's cache (estatisticas.days.ts); one
+  // statement after another: a request's scope is one connection.
+  const parts = statsFromDayCache(dayList.length, viewer, f)
+    ? await cachedStatsParts(scope, viewer, f, dayList)
+    : [...(await readEvents(scope, viewer, f)), ...(await readTicketFigures(scope, viewer, f))];
   let totals: ServiceStatsFigures = { ...EMPTY };
   const byUser = new Map<number, ServiceStatsFigures>();
   for (const part of parts) {
