@@ -29,18 +29,8 @@ export interface ReportViewer {
   timeZone: string;
 }
 
-/** The two digits after the country code of a Brazilian number (its DDD); '' for any other. */
-export const dddOf = sql<string>`(case when ${contacts.number} ~ '^55[0-9]{10,11}$' then substring(${contacts.number} from 3 for 2) else '' end)`;
-
-/**
- * The state of a contact's number as SQL: the same table as stateOfNumber (contracts). Written as
- * literals (constants of the code, never input), so the totals' GROUP BY is the selected expression.
- */
-export const stateSql = sql<string | null>`case ${dddOf} ${sql.raw(
-  Object.entries(DDDS_BY_STATE)
-    .flatMap(([uf, ddds]) => ddds.map((d) => `when '${d}' then '${uf}'`))
-    .join(' '),
-)} end`;
+/** The state of a contact's number (a column PostgreSQL keeps: schema-contacts.ts). */
+export const stateSql = sql<string | null>`${contacts.state}`;
 
 /**
  * Numbers of these states: a range of the number per DDD ('5511' <= n < '5512'), which the index

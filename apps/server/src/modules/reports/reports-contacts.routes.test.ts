@@ -1,4 +1,8 @@
+import { stateOfNumber } from '@prosa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../platform/db/schema.js';
+import { withTenant } from '../../platform/db/tenant-scope.js';
+import { ticketFactories } from '../tickets/test-factories.js';
 import { startHarness, type Harness, type Session } from '../../test/harness.js';
 import { get, seedStory, type Story } from './reports.test-support.js';
 
@@ -131,5 +135,26 @@ describe('contact reports: the numbers of the story', () => {
       count: 0,
       totals: [],
     });
+  });
+
+  it("the state PostgreSQL keeps for a number is stateOfNumber's, for every area code and other numbers", async () => {
+    // Another company's contacts, so the story's reports stay as they are.
+    const other = await h.company();
+    const f = ticketFactories(h.app.platform.db, other.tenantId);
+    const numbers = [
+      ...Array.from({ length: 90 }, (_v, i) => `55${10 + i}912345678`), // every DDD, 9 digits
+      ...Array.from({ length: 90 }, (_v, i) => `55${10 + i}12345678`), // and 8
+      '551191234567', // 10 digits after 55 is the shortest: DDD 11 and 8 digits
+      '55119123456', // too short
+      '5511912345678901', // too long
+      '14155552671', // another country
+      '120363025555555555', // a group
+      '55ab912345678',
+    ];
+    for (const number of numbers) await f.contact({ number });
+    const kept = await withTenant(h.app.platform.db, other.tenantId, (x) => x.select(contacts));
+    expect(kept.length).toBe(numbers.length);
+    for (const c of kept) expect(c.state, c.number).toBe(stateOfNumber(c.number));
+    expect(kept.filter((c) => c.state !== null).length).toBeGreaterThan(120);
   });
 });

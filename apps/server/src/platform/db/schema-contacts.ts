@@ -1,9 +1,22 @@
 /** Tenant-owned contact tables: the contacts, their tags and their wallets (the agents they belong to). */
+import { DDDS_BY_STATE } from '@prosa/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tags, users } from './schema-accounts.js';
 import { createdAt, tenantId, updatedAt } from './schema-platform.js';
 import { folded } from './search-fold.js';
+
+/**
+ * The state (UF) of a Brazilian number by its DDD, as stateOfNumber (contracts) reads it: 55, the
+ * DDD and 8 or 9 digits; null for any other number. Literals of the code's table, never input.
+ */
+const stateOfNumberSql = sql.raw(
+  `case case when "number" ~ '^55[0-9]{10,11}$' then substring("number" from 3 for 2) else '' end ${Object.entries(
+    DDDS_BY_STATE,
+  )
+    .flatMap(([uf, ddds]) => ddds.map((d) => `when '${d}' then '${uf}'`))
+    .join(' ')} end`,
+);
 
 export const contacts = pgTable(
   'contacts',
@@ -39,6 +52,11 @@ export const contacts = pgTable(
     dealValue: numeric('deal_value', { precision: 14, scale: 2, mode: 'number' }),
     description: text('description').notNull().default(''),
     crmLaneId: integer('crm_lane_id'),
+    /**
+     * The number's state, kept by PostgreSQL (migration 0044): the states report groups and
+     * orders a year of contacts by it instead of computing it per row.
+     */
+    state: text('state').generatedAlwaysAs(stateOfNumberSql),
     disableBot: boolean('disable_bot').notNull().default(false),
     disableCampaign: boolean('disable_campaign').notNull().default(false),
     disableCrm: boolean('disable_crm').notNull().default(false),
