@@ -13,7 +13,7 @@
  * The plans: `alter database prosa_bench_svc set session_preload_libraries = 'auto_explain'` with
  * `auto_explain.log_min_duration` and `auto_explain.log_analyze` writes them to the server's log.
  */
-import { clearDayCache } from '../apps/server/src/modules/dashboard/finished-days.js';
+import { clearDayCache, dayCacheSize } from '../apps/server/src/modules/dashboard/finished-days.js';
 import { measure } from './measure.js';
 import { benchLogin, seedBenchCompany, startBenchApp } from './bench-company.js';
 
@@ -112,7 +112,7 @@ interface Figures {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-const out: (Figures & { first: number | null })[] = [];
+const out: (Figures & { first: number | null; cacheMb: number })[] = [];
 // Closed and rated tickets, for the runs under changes (each change is a ticket of a past day).
 const rated = await q<{ id: number }>(
   `select id from tickets where tenant_id = ${tenantId} and rating is not null order by id limit 5000`,
@@ -163,6 +163,8 @@ for (const slug of ['estatisticas-atendimentos-usuarios', 'relatorio-tickets']) 
           p99: pct(lat, 99),
           errors: row.errors,
           first: changing ? null : first,
+          // The cache holds this scenario's entry only (emptied before its first request).
+          cacheMb: dayCacheSize().bytes / 2 ** 20,
         });
       }
     }
@@ -172,10 +174,10 @@ const [logs] = await q<{ n: number }>(`select count(*) as n from ticket_logs whe
 console.log(
   `\nPostgreSQL: ${TICKETS} tickets, ${logs!.n} log rows, ${TICKETS * 10} messages; concurrency ${CONCURRENCY}`,
 );
-console.log('| GET /reports/… first page | requests | req/s | p50 ms | p95 ms | p99 ms | errors | first request ms |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| GET /reports/… first page | requests | req/s | p50 ms | p95 ms | p99 ms | errors | first request ms | cache MB |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of out)
   console.log(
-    `| ${r.name} | ${r.n} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.first === null ? '' : r.first.toFixed(0)} |`,
+    `| ${r.name} | ${r.n} | ${r.rps.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.first === null ? '' : r.first.toFixed(0)} | ${r.cacheMb.toFixed(1)} |`,
   );
 await app.close();

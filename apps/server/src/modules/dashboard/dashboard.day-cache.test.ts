@@ -13,7 +13,7 @@ import { dashboardTicketChanges, ticketLogs, tickets } from '../../platform/db/s
 import { unsafeSystemDb, withTenant } from '../../platform/db/tenant-scope.js';
 import { startHarness, type Company, type Harness, type Session } from '../../test/harness.js';
 import { ticketFactories } from '../tickets/test-factories.js';
-import { clearDayCache, setCachedPeriodMinDays } from './finished-days.js';
+import { clearDayCache, dayCacheSize, setCachedPeriodMinDays, setDayCacheBudget } from './finished-days.js';
 import { percentileCont, percentileOfTwo } from './dashboard.percentiles.js';
 import { pruneDashboardChangesJob } from './jobs/prune-changes.job.js';
 
@@ -248,6 +248,26 @@ describe('the dashboard cache of past days', () => {
         ),
       );
       cached.forEach((body, n) => expect(body, `${views[Math.floor(n / 5)]}, change ${i}`).toEqual(direct[Math.floor(n / 5)]));
+    }
+  });
+
+  it('keeps its entries within the memory budget, the least recently read going first', async () => {
+    const views = ['/dashboard', '/reports/relatorio-tickets', '/reports/estatisticas-atendimentos-usuarios'];
+    clearDayCache();
+    for (const path of views) await read(path, a.admin, PERIOD, true);
+    const all = dayCacheSize();
+    expect(all.entries).toBe(3);
+    expect(all.bytes).toBeGreaterThan(0);
+    try {
+      // Room for one entry: each read keeps its own and drops the others, and answers as before.
+      setDayCacheBudget(1);
+      for (const path of views) {
+        const direct = await read(path, a.admin, PERIOD, false);
+        expect(await read(path, a.admin, PERIOD, true), path).toEqual(direct);
+        expect(dayCacheSize().entries).toBe(1);
+      }
+    } finally {
+      setDayCacheBudget();
     }
   });
 

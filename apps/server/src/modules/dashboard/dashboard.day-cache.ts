@@ -11,7 +11,7 @@ import { daysFrom, emptyDay, readDays, type Combo, type Day } from './dashboard.
 import { pair, pairOfTwo, sortedOf } from './dashboard.percentiles.js';
 import type { DashboardFilter, Period } from './dashboard.sql.js';
 import type { ClosedRow, CreatedRow, GroupRow, TicketFigures } from './dashboard.tickets.js';
-import { finishedDays, ruleKey } from './finished-days.js';
+import { bytesOf, finishedDays, ruleKey } from './finished-days.js';
 
 /**
  * The ticket figures of a long period (dashboard.tickets.ts's shape): finished days from the
@@ -38,6 +38,8 @@ export async function cachedTicketFigures(
       fr: sortedOf(cached.map((d) => d.created.fr)),
       res: sortedOf(cached.map((d) => d.closed.res)),
     }),
+    bytes: (d) => bytesOf([d.created.fr, d.closed.res], 4 + d.createdBy.length + d.closedBy.length),
+    mergedBytes: (m) => bytesOf([m.fr, m.res]),
   });
   return figuresOf(all, {
     fr: [merged.fr, sortedOf(rest.map((d) => d.created.fr))],

@@ -27,10 +27,18 @@ export function setCachedPeriodMinDays(n = CACHED_PERIOD_MIN_DAYS) {
   minDays = n;
 }
 /**
- * Entries kept per process; the least recently read goes first. A year of the bench's 200,000
- * tickets is about 6 MB an entry (its durations as float arrays, twice).
+ * Entries kept per process, and the memory they may hold together (their typed arrays, as each
+ * kind counts them); past either, the least recently read go first. A year of the bench's 200,000
+ * tickets is 6-15 MB an entry (the dashboard's about 6; estatisticas' and relatorio-tickets' about
+ * 15 for an admin, 7 for a supervisor of half the queues: bench/reports-service.ts prints it).
  */
 const MAX_ENTRIES = 24;
+const MAX_BYTES = 160 * 2 ** 20;
+let maxBytes = MAX_BYTES;
+/** For tests: the memory the entries may hold together. */
+export function setDayCacheBudget(bytes = MAX_BYTES) {
+  maxBytes = bytes;
+}
 /** An entry not read for this long is dropped (the changes it would need are pruned after a day). */
 const ENTRY_TTL_MS = 60 * 60_000;
 
@@ -45,6 +53,8 @@ interface Entry<D, M> {
   version: number;
   /** What `merge` made of the cached days of the last period read, while `sig` holds. */
   merged?: { sig: string; value: M };
+  /** The memory its days and merge hold (FinishedDaysRead.bytes). */
+  bytes: number;
 }
 
 const entries = new Map<string, Entry<unknown, unknown>>();
@@ -81,7 +91,26 @@ function entryFor<D, M>(key: string): Entry<D, M> | undefined {
 
 function remember<D, M>(key: string, e: Entry<D, M>) {
   entries.set(key, e as Entry<unknown, unknown>);
-  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  let bytes = 0;
+  for (const x of entries.values()) bytes += x.bytes;
+  // The oldest first, never the one just read.
+  for (const [k, x] of entries) {
+    if (entries.size <= MAX_ENTRIES && bytes <= maxBytes) break;
+    if (k === key) continue;
+    entries.delete(k);
+    bytes -= x.bytes;
+  }
+}
+
+/** The bytes of typed arrays, and about 64 for each other object or entry counted. */
+export const bytesOf = (arrays: ArrayBufferView[], objects = 0): number =>
+  arrays.reduce((n, a) => n + a.byteLength, 0) + 64 * (objects + arrays.length);
+
+/** For tests and the bench: how many entries the cache holds, and their memory. */
+export function dayCacheSize(): { entries: number; bytes: number } {
+  let bytes = 0;
+  for (const x of entries.values()) bytes += x.bytes;
+  return { entries: entries.size, bytes };
 }
 
 /** For tests: forget every cached day. */
@@ -142,6 +171,9 @@ export interface FinishedDaysRead<D, M> {
   empty: () => D;
   /** What the cached days amount to (sorted durations, say): made once per set of cached days. */
   merge: (cached: D[]) => M;
+  /** The memory a day and a merge hold, about (their typed arrays and entries). */
+  bytes: (day: D) => number;
+  mergedBytes: (merged: M) => number;
 }
 
 /**
@@ -198,7 +230,7 @@ async function answer<D, M>(
 ): Promise<{ all: D[]; rest: D[]; merged: M }> {
   const had = entryFor<D, M>(key);
   const seen = await changesSince(scope, had?.xmin ?? Number.MAX_SAFE_INTEGER, r.tz, r.dayList);
-  const entry: Entry<D, M> = had ?? { days: new Map(), xmin: seen.xmin, usedAt: Date.now(), version: 0 };
+  const entry: Entry<D, M> = had ?? { days: new Map(), xmin: seen.xmin, usedAt: Date.now(), version: 0, bytes: 0 };
   for (const d of seen.days) if (entry.days.delete(d)) entry.version++;
   entry.xmin = seen.xmin;
   entry.usedAt = Date.now();
@@ -228,6 +260,9 @@ async function answer<D, M>(
     }
     return day;
   });
+  let bytes = r.mergedBytes(merged);
+  for (const d of entry.days.values()) bytes += r.bytes(d);
+  entry.bytes = bytes;
   remember(key, entry);
   return { all, rest, merged };
 }

@@ -18,7 +18,7 @@ import { ticketAgentWork, ticketLogs, tickets } from '../../platform/db/schema.j
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { percentileOfTwo, sortedOf } from '../dashboard/dashboard.percentiles.js';
 import { firstResponseSecs } from '../dashboard/dashboard.sql.js';
-import { dayRunsSql, finishedDays, ruleKey, usesDayCache } from '../dashboard/finished-days.js';
+import { bytesOf, dayRunsSql, finishedDays, ruleKey, usesDayCache } from '../dashboard/finished-days.js';
 import type { Part } from './estatisticas-atendimentos-usuarios.report.js';
 import { visibleWork, withWhole, WORK_LOG_TYPES, workWithin } from './estatisticas.work.js';
 import { ticketReportScope, type TicketReportViewer } from './ticket-reports.filter.js';
@@ -336,6 +336,12 @@ export async function cachedStatsParts(
       work: new Map([...accumulate(cached)].map(([u, a]) => [u, agentWorkOf(a)])),
       fr: new Map([...firstResponses(cached)].map(([k, l]) => [k, sortedOf(l)])),
     }),
+    bytes: (d) => bytesOf([d.work.u, d.work.t, d.work.f, d.work.r, ...d.fr.map((g) => g.v)], d.rt.length),
+    mergedBytes: (m) =>
+      bytesOf([
+        ...[...m.work.values()].flatMap((w) => [w.attended, w.transferred, w.closed, w.closedRes, w.res]),
+        ...m.fr.values(),
+      ]),
   });
   const parts: Part[] = [];
   const idOf = (k: string | number) => (k === 'null' ? null : Number(k));

@@ -15,7 +15,7 @@ import { tickets } from '../../platform/db/schema.js';
 import type { TenantScope } from '../../platform/db/tenant-scope.js';
 import { pair, pairOfTwo, sortedOf } from '../dashboard/dashboard.percentiles.js';
 import { needingAnswerSql, withinTargetSql } from '../dashboard/dashboard.sql.js';
-import { dayRunsSql, finishedDays, ruleKey, usesDayCache } from '../dashboard/finished-days.js';
+import { bytesOf, dayRunsSql, finishedDays, ruleKey, usesDayCache } from '../dashboard/finished-days.js';
 import { ticketReportScope, type TicketReportViewer } from './ticket-reports.filter.js';
 
 interface Counts {
@@ -168,6 +168,8 @@ export async function cachedTotalsRows(
     // Per whole, queue and agent, the cached days' durations sorted once per set of days.
     merge: (cached) =>
       new Map([...durationsOf(cached)].map(([k, v]) => [k, { fr: sortedOf(v.fr), res: sortedOf(v.res) }])),
+    bytes: (d) => bytesOf([d.fr, ...d.groups.flatMap((g) => [g.fr, g.res])], d.groups.length),
+    mergedBytes: (m) => bytesOf([...m.values()].flatMap((v) => [v.fr, v.res]), m.size),
   });
   const restDurations = durationsOf(rest);
   const none = new Float64Array(0);
