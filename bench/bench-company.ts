@@ -64,3 +64,25 @@ export async function benchLogin(base: string, q: Query, tenantId: number, profi
   });
   return ((await res.json()) as { token: string }).token;
 }
+
+/**
+ * Changes to tickets of past days while a scenario runs, about 20 a second (a rating moved on one
+ * of `ids` at a time): each makes the cache of finished days read that ticket's days again.
+ * `stop()` ends them and waits for the last.
+ */
+export function ticketChanges(q: Query, ids: { id: number }[]): { stop: () => Promise<void> } {
+  let stopped = false;
+  const running = (async () => {
+    for (let i = 1; !stopped; i++) {
+      const id = ids[(i * 7919) % ids.length]!.id;
+      await q(`update tickets set rating = 1 + (rating % 5) where id = ${id}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+}

@@ -6,7 +6,7 @@
  * BENCH_SCALE scales the seed (made once per database); BENCH_REQUESTS the requests per scenario.
  */
 import { measure, report, type Row } from './measure.js';
-import { benchLogin, seedBenchCompany, startBenchApp } from './bench-company.js';
+import { benchLogin, seedBenchCompany, startBenchApp, ticketChanges } from './bench-company.js';
 import { clearDayCache } from '../apps/server/src/modules/dashboard/finished-days.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -86,19 +86,9 @@ for (const [who, token] of Object.entries(tokens)) {
       const name = `GET /dashboard, ${who}, ${days} days${changing ? ', 20 ticket changes a second' : ''}`;
       // Changes to tickets of past days while the dashboard is read: each makes the cache read
       // that ticket's days again.
-      let stop = false;
-      const changes = changing
-        ? (async () => {
-            for (let i = 1; !stop; i++) {
-              const id = rated[(i * 7919) % rated.length]!.id;
-              await q(`update tickets set rating = 1 + (rating % 5) where id = ${id}`);
-              await new Promise((r) => setTimeout(r, 50));
-            }
-          })()
-        : undefined;
+      const changes = changing ? ticketChanges(q, rated) : undefined;
       rows.push(await measure(name, 5, REQUESTS, get));
-      stop = true;
-      await changes;
+      await changes?.stop();
       lat.sort((a, b) => a - b);
       const p95 = lat[Math.min(lat.length - 1, Math.floor(0.95 * lat.length))]!;
       p95s.push(`| ${name} | ${p95.toFixed(1)} | ${changing ? '' : first.toFixed(1)} |`);

@@ -15,7 +15,7 @@
  */
 import { clearDayCache, dayCacheSize } from '../apps/server/src/modules/dashboard/finished-days.js';
 import { measure } from './measure.js';
-import { benchLogin, seedBenchCompany, startBenchApp } from './bench-company.js';
+import { benchLogin, seedBenchCompany, startBenchApp, ticketChanges } from './bench-company.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const TICKETS = Math.round(200_000 * SCALE);
@@ -139,20 +139,10 @@ for (const slug of ['estatisticas-atendimentos-usuarios', 'relatorio-tickets']) 
       // the cache read that ticket's days again.
       for (const changing of days > 62 ? [false, true] : [false]) {
         lat = [];
-        let stop = false;
-        const changes = changing
-          ? (async () => {
-              for (let i = 1; !stop; i++) {
-                const id = rated[(i * 7919) % rated.length]!.id;
-                await q(`update tickets set rating = 1 + (rating % 5) where id = ${id}`);
-                await new Promise((r) => setTimeout(r, 50));
-              }
-            })()
-          : undefined;
+        const changes = changing ? ticketChanges(q, rated) : undefined;
         const name = `${slug}, ${who}, ${days} days${changing ? ', 20 ticket changes a second' : ''}`;
         const row = await measure(name, CONCURRENCY, REQUESTS, get);
-        stop = true;
-        await changes;
+        await changes?.stop();
         lat.sort((a, b) => a - b);
         out.push({
           name: row.name,
